@@ -1,0 +1,11 @@
+import { benchEventStoreAppend } from './event-store-append';
+import { benchReadStore } from './read-store';
+import { benchRealtimePush } from './realtime-push';
+
+// Every benchmark prints its subject against a baseline measured in this same process.
+console.log(`# Benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
+await benchEventStoreAppend();
+await benchRealtimePush();
+await benchReadStore();
+console.log(`\nresident memory: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+process.exit(0);

@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+
+const TAGLINE = 'The easiest way to find the best realtors';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function siteHeader(page: Page) {
+  return page.getByRole('banner');
+}
+
+describe('web shell', () => {
+  it('shows the landing hero without the site header', async () => {
+    const page = await openPage(browser, { baseURL: server.url });
+    await page.goto('/');
+
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TAGLINE);
+    expect(await page.title()).toBe(`BidHome · ${TAGLINE}`);
+    expect(await siteHeader(page).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth');
+    // The Toaster is mounted on every page, with its hotkey announced.
+    expect(await page.getByRole('region', { name: 'Notifications (F8)' }).count()).toBe(1);
+    await screenshot(page, 'landing-desktop');
+  });
+
+  it('shows the not-found page under the site header, with a way home', async () => {
+    const page = await openPage(browser, { baseURL: server.url });
+    await page.goto('/no-such-page');
+
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    const header = siteHeader(page);
+    expect(await header.isVisible()).toBe(true);
+    for (const name of ['Home', 'About', 'Contact', 'Login']) {
+      expect(await header.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
+    await screenshot(page, 'not-found-desktop');
+
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByRole('heading', { name: TAGLINE }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await siteHeader(page).count()).toBe(0);
+  });
+
+  it('fits a phone: the landing stacks and the header collapses into a menu', async () => {
+    const page = await openPage(browser, { baseURL: server.url, viewport: viewports.phone });
+    await page.goto('/');
+    await page.getByRole('heading', { name: TAGLINE }).waitFor();
+    expect(await pageOverflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'landing-phone');
+
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    const header = siteHeader(page);
+    const about = header.getByRole('link', { name: 'About' });
+    expect(await about.isVisible()).toBe(false);
+    expect(await pageOverflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'not-found-phone');
+
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    await about.waitFor({ state: 'visible' });
+    expect(await header.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    await screenshot(page, 'header-menu-phone');
+
+    // Following a link closes the menu.
+    await about.click();
+    await page.waitForURL('**/about');
+    await header.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Contact' }).isVisible()).toBe(false);
+  });
+});
+
+function pageOverflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}

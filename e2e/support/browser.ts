@@ -1,0 +1,83 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = join(repoRoot, '.test-data/screenshots');
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Debian's Chromium (or CHROMIUM_PATH); a browser is never downloaded. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type OpenPageOptions = {
+  baseURL: string;
+  viewport?: { width: number; height: number };
+  /** Console errors a test expects; everything else fails it. */
+  allowConsoleErrors?: RegExp[];
+};
+
+// Chromium logs every 4xx fetch as a console error, but 4xx answers are part of
+// the API's protocol (401 for a guest's GET /api/user, 404, 409, validation
+// 400s). Server faults still fail the test through the 5xx check below.
+const clientErrorResource = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+/**
+ * A page in a fresh context (own cookies) that fails the current test on an
+ * uncaught page error, a console error or a 5xx answer, and closes itself when
+ * the test ends.
+ */
+export async function openPage(browser: Browser, options: OpenPageOptions): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    viewport: options.viewport ?? viewports.desktop,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const allowed = [clientErrorResource, ...(options.allowConsoleErrors ?? [])];
+
+  page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (allowed.some((pattern) => pattern.test(text))) return;
+    problems.push(`console error: ${text} (${message.location().url})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`server answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+
+  onTestFinished(async () => {
+    await context.close();
+    if (problems.length > 0) throw new Error(`The page reported problems:\n${problems.join('\n')}`);
+  });
+  return page;
+}
+
+/** Full-page PNG in .test-data/screenshots/<name>.png; returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}

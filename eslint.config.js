@@ -1,0 +1,114 @@
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Files in one context (src/domain/<context>, src/web/features/<feature>) may
+ * import their own folder and shared code, never a sibling context: contexts
+ * talk through events and routes, not through each other's modules.
+ */
+const contextsApart = {
+  meta: { type: 'problem', schema: [], messages: { cross: '{{from}} may not import from {{to}}: contexts stay apart.' } },
+  create(context) {
+    const groups = [
+      { root: path.join('src', 'domain'), shared: ['shared'] },
+      { root: path.join('src', 'web', 'features'), shared: [] },
+    ];
+    const contextOf = (file) => {
+      const rel = path.relative(process.cwd(), file);
+      for (const group of groups) {
+        if (!rel.startsWith(group.root + path.sep)) continue;
+        const name = rel.slice(group.root.length + 1).split(path.sep)[0];
+        if (!name || name.includes('.') || group.shared.includes(name)) return undefined;
+        return { group, name };
+      }
+      return undefined;
+    };
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const from = contextOf(context.filename);
+      if (!from) return;
+      const to = contextOf(path.resolve(path.dirname(context.filename), source));
+      if (to && to.group === from.group && to.name !== from.name) {
+        context.report({ node, messageId: 'cross', data: { from: from.name, to: to.name } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+const serverPackages = ['hono', 'hono/*', '@hono/*', 'socket.io', 'better-sqlite3', 'mongodb', '@kurrent/*', 'stripe', 'postmark', '@aws-sdk/*'];
+const ioModules = ['node:fs', 'node:fs/*', 'node:http', 'node:https', 'node:net', 'node:child_process', 'fs', 'http'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'src/web/route-tree.gen.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    plugins: { local: { rules: { 'contexts-apart': contextsApart } } },
+    rules: {
+      'local/contexts-apart': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  {
+    // The domain is pure: no I/O, no frameworks, no adapters, no outer layers.
+    files: ['src/domain/**/*.ts'],
+    // Tests assemble real adapters around the code they test.
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...serverPackages, ...ioModules, 'react', 'react-dom', '@tanstack/*'], message: 'The domain does no I/O.' },
+            { group: ['**/http/**', '**/projections/**', '**/web/**', '**/read-store/**'], message: 'The domain depends on nothing outside it but the event-store port.' },
+            { group: ['**/event-store/*', '!**/event-store/port'], message: 'Use the event-store port, not an adapter.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Projections see ports only, never adapters or HTTP.
+    files: ['src/projections/**/*.ts'],
+    ignores: ['src/projections/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...serverPackages, ...ioModules], message: 'Projections talk to the stores through their ports.' },
+            { group: ['**/http/**', '**/web/**'], message: 'Projections know nothing of HTTP or the client.' },
+            { group: ['**/event-store/*', '**/read-store/*', '!**/event-store/port', '!**/read-store/port'], message: 'Use the ports, not adapters.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser bundle: no server code or server packages. Its tests run in Node and may.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...serverPackages, ...ioModules, 'node:*', 'jose', 'mingo'], message: 'Server-only package in the browser bundle.' },
+            { group: ['**/http/**', '**/projections/**', '**/event-store/**', '**/read-store/**'], message: 'The client talks to the server over HTTP and Socket.IO only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Route files must export `Route`; config files default-export by convention.
+    files: ['src/web/routes/**', '*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

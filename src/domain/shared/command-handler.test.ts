@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '../../event-store/sqlite';
+import { StreamConflictError } from '../../event-store/port';
+import { wallet } from '../../testing/wallet';
+import { handleCommand, loadState } from './command-handler';
+import { ConflictError, ValidationError } from './errors';
+import { given } from './given-when-then';
+
+const at = '2026-11-22T10:00:00.000Z';
+const noWait = () => Promise.resolve();
+
+describe('given/when/then on a decider', () => {
+  it('decides new events from past events', () => {
+    given(wallet, [{ type: 'Deposited', data: { amount: 5, at } }])
+      .when({ type: 'Spend', amount: 3, at })
+      .then([{ type: 'Spent', data: { amount: 3, at } }]);
+  });
+
+  it('reports a refusal with its class and message', () => {
+    given(wallet).when({ type: 'Spend', amount: 1, at }).thenThrows(ConflictError, 'Insufficient balance');
+    given(wallet).when({ type: 'Deposit', amount: 0, at }).thenThrows(ValidationError);
+  });
+
+  it('fails when the decider does not throw', () => {
+    expect(() => given(wallet).when({ type: 'Deposit', amount: 1, at }).thenThrows(ConflictError)).toThrow();
+  });
+});
+
+describe('handleCommand', () => {
+  it('appends what the decider decides and returns the new state and position', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const first = await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at }, { metadata: { requestId: 'r1' } });
+    expect(first.state).toEqual({ balance: 5 });
+    const second = await handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 2, at });
+    expect(second.state).toEqual({ balance: 3 });
+    expect(second.position).toBeGreaterThan(first.position ?? Infinity);
+    const stored = await store.readStream('wallet-1');
+    expect(stored.map((e) => e.type)).toEqual(['Deposited', 'Spent']);
+    expect(stored[0]?.metadata).toEqual({ requestId: 'r1' });
+    await store.close();
+  });
+
+  it('appends nothing and rethrows when the decider refuses', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    await expect(handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 1, at })).rejects.toThrow(ConflictError);
+    expect(await store.readStream('wallet-1')).toEqual([]);
+    await store.close();
+  });
+
+  it('uses the given event ids, so a retried reaction is not appended twice', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const eventId = () => '0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01';
+    await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at }, { eventId });
+    const recorded = await store.readStream('wallet-1');
+    expect(recorded[0]?.id).toBe('0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01');
+    await store.close();
+  });
+
+  it('re-decides on conflict: 10 concurrent spends of 1 from a balance of 3 succeed exactly 3 times', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 3, at });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 1, at }, { maxAttempts: 50 })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
+    const refusals = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(refusals.every((o) => o.reason instanceof ConflictError)).toBe(true);
+    expect(await loadState(store, 'wallet-1', wallet)).toEqual({ balance: 0 });
+    await store.close();
+  });
+
+  it('gives up after maxAttempts conflicts', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    // A rival writer that always appends between our read and our append.
+    const contended: typeof wallet = {
+      ...wallet,
+      decide(command, state) {
+        void store.append('wallet-1', [{ id: crypto.randomUUID(), type: 'Deposited', data: { amount: 1, at } }], { kind: 'any' });
+        return wallet.decide(command, state);
+      },
+    };
+    let backoffs = 0;
+    const backoff = () => {
+      backoffs++;
+      return noWait();
+    };
+    await expect(
+      handleCommand(store, 'wallet-1', contended, { type: 'Deposit', amount: 1, at }, { maxAttempts: 3, backoff }),
+    ).rejects.toThrow(StreamConflictError);
+    expect(backoffs).toBe(2);
+    await store.close();
+  });
+});

@@ -1,0 +1,104 @@
+import { excludeSystemEvents } from '@kurrent/kurrentdb-client';
+import type { AllStreamSubscription, KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { isSystemEvent, toReadPosition, toRecorded } from './kurrentdb-mapping';
+import type { RecordedEvent, SubscribeOptions, Subscription } from './port';
+
+const firstDelayMs = 100;
+const maxDelayMs = 5_000;
+
+// The client's catch-up subscription ends for good on any drop (UNAVAILABLE, a
+// restart, a leader change), so follow $all in a loop that subscribes again from
+// the last delivered position, backing off while the server stays away.
+export function subscribeWithResubscription(
+  client: KurrentDBClient,
+  { after, onEvent, onError }: SubscribeOptions,
+  onFinished: () => void,
+): Subscription {
+  let last = after;
+  let stopped = false;
+  let current: AllStreamSubscription | undefined;
+  let cancelSleep: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        cancelSleep = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      cancelSleep = done;
+    });
+
+  const fail = (error: unknown) => {
+    stopped = true;
+    try {
+      onError?.(error);
+    } catch {
+      // A failing error handler must not turn into an unhandled rejection.
+    }
+  };
+
+  // Resolves when the connection drops or ends; returns whether anything was delivered.
+  async function follow(subscription: AllStreamSubscription): Promise<boolean> {
+    let delivered = false;
+    try {
+      for await (const resolved of subscription) {
+        if (stopped) break;
+        const event = resolved.event;
+        if (!event || isSystemEvent(event)) continue;
+        let recorded: RecordedEvent;
+        try {
+          recorded = toRecorded(event);
+          // The server starts at `last` itself; this also guards against replays.
+          if (last !== undefined && recorded.position <= last) continue;
+          await onEvent(recorded);
+        } catch (error) {
+          fail(error);
+          break;
+        }
+        last = recorded.position;
+        delivered = true;
+      }
+    } catch {
+      // Dropped: the caller subscribes again.
+    }
+    return delivered;
+  }
+
+  async function run(): Promise<void> {
+    let delayMs = firstDelayMs;
+    while (!stopped) {
+      const subscription = client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() });
+      // An error emitted after we stopped listening must not crash the process.
+      subscription.on('error', () => undefined);
+      current = subscription;
+      const startedAt = Date.now();
+      const delivered = await follow(subscription);
+      current = undefined;
+      release(subscription);
+      if (stopped) break;
+      // A connection that worked for a while starts the backoff over.
+      if (delivered || Date.now() - startedAt > maxDelayMs) delayMs = firstDelayMs;
+      await sleep(delayMs / 2 + (Math.random() * delayMs) / 2);
+      delayMs = Math.min(delayMs * 2, maxDelayMs);
+    }
+  }
+
+  const finished = run().catch(fail).finally(onFinished);
+
+  return {
+    async stop() {
+      stopped = true;
+      cancelSleep?.();
+      if (current) release(current);
+      await finished;
+    },
+  };
+}
+
+function release(subscription: AllStreamSubscription): void {
+  // Cancels the gRPC call; destroying the stream ends a pending iteration.
+  subscription.unsubscribe().catch(() => undefined);
+  subscription.destroy();
+}

@@ -1,0 +1,10 @@
+import { describe } from 'vitest';
+import { describeEventStoreConformance } from './conformance';
+import { createKurrentDbEventStore } from './kurrentdb';
+
+const connectionString = process.env.EVENTSTORE_URL ?? '';
+
+// No server runs here; docker-compose provides one and sets EVENTSTORE_URL.
+describe.runIf(Boolean(connectionString))('kurrentdb event store', () => {
+  describeEventStoreConformance('kurrentdb', () => createKurrentDbEventStore({ connectionString }));
+});

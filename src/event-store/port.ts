@@ -1,0 +1,114 @@
+/**
+ * The event log: the only source of truth. Two adapters implement it
+ * (SQLite, the embedded default, and KurrentDB/EventStoreDB); both pass
+ * `conformance.ts`.
+ */
+
+/**
+ * A position in the whole log. Strictly increasing in log order across all
+ * streams; comparable as a number. Opaque otherwise: never do arithmetic on it
+ * beyond comparison (KurrentDB positions are byte offsets, not counters).
+ */
+export type LogPosition = number;
+
+/** What the appender believes about the stream before its append. */
+export type ExpectedState =
+  | { kind: 'no_stream' }
+  | { kind: 'stream_exists' }
+  | { kind: 'any' }
+  /** The revision of the stream's last event (the first event is revision 0). */
+  | { kind: 'revision'; revision: number };
+
+export const expected = {
+  noStream: { kind: 'no_stream' } as ExpectedState,
+  streamExists: { kind: 'stream_exists' } as ExpectedState,
+  any: { kind: 'any' } as ExpectedState,
+  revision: (revision: number): ExpectedState => ({ kind: 'revision', revision }),
+} as const;
+
+export type EventMetadata = Record<string, unknown>;
+
+/** An event about to be appended. `id` is a UUID; a retried append reuses it. */
+export interface NewEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  streamId: string;
+  /** This event's revision within its stream, from 0. */
+  revision: number;
+  position: LogPosition;
+  /** ISO timestamp given by the store when the event was written. */
+  recordedAt: string;
+}
+
+export interface AppendResult {
+  /** The revision of the last event now in the stream: pass it as the next expected revision. */
+  nextRevision: number;
+  /** The log position of the last event appended. */
+  position: LogPosition;
+}
+
+/** The stream's state did not match the expected state. Retry by re-reading. */
+export class StreamConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedState,
+    /** The stream's actual last revision, or -1 when the stream does not exist. */
+    readonly actualRevision: number,
+  ) {
+    super(`Stream ${streamId}: expected ${describeExpected(expected)}, actual revision ${actualRevision}`);
+    this.name = 'StreamConflictError';
+  }
+}
+
+function describeExpected(expected: ExpectedState): string {
+  return expected.kind === 'revision' ? `revision ${expected.revision}` : expected.kind;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this position; undefined means from the start of the log. */
+  after?: LogPosition;
+  /**
+   * Called once per event, in log order, never concurrently. The subscription
+   * waits for the returned promise before delivering the next event.
+   */
+  onEvent: (event: RecordedEvent) => void | Promise<void>;
+  /** Called when `onEvent` throws; the subscription stops after it. */
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once no `onEvent` call is running. */
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  /**
+   * Appends atomically to one stream when `expected` holds, else throws
+   * StreamConflictError. Appending events whose ids were all already appended
+   * to this stream, in the same order, returns the original result without
+   * writing (see docs/decisions for what each backend guarantees).
+   */
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult>;
+  /** The stream's events in revision order; empty when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Up to `limit` events of the whole log strictly after `after`, in log order. */
+  readAll(options?: { after?: LogPosition; limit?: number }): Promise<RecordedEvent[]>;
+  /** The position of the last event in the log, or undefined when the log is empty. */
+  headPosition(): Promise<LogPosition | undefined>;
+  /**
+   * Catch up from `after`, then stay live, with no gap and no duplicate at the
+   * switch. Adapters resubscribe after a dropped connection from the last
+   * delivered position.
+   */
+  subscribe(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeEventStoreConformance } from './conformance';
+import { expected, StreamConflictError } from './port';
+import type { RecordedEvent } from './port';
+import { createSqliteEventStore } from './sqlite';
+import { idsOf, newEvent, newEvents, newStreamId, waitFor } from './testing/conformance-support';
+
+const dir = mkdtempSync(join(tmpdir(), 'event-store-sqlite-'));
+let files = 0;
+const newFile = () => join(dir, `events-${(files += 1)}.db`);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describeEventStoreConformance('sqlite in memory', () => createSqliteEventStore({ path: ':memory:' }));
+// NORMAL keeps the suite fast on a real disk; durability under FULL is the crash test's job.
+describeEventStoreConformance('sqlite file', () => createSqliteEventStore({ path: newFile(), synchronous: 'NORMAL' }));
+
+describe('sqlite event store', () => {
+  it('keeps the log when the file is opened again', async () => {
+    const path = newFile();
+    const stream = newStreamId();
+    const events = newEvents(3);
+    const first = createSqliteEventStore({ path });
+    const { position } = await first.append(stream, events, expected.noStream);
+    await first.close();
+
+    const reopened = createSqliteEventStore({ path });
+    expect(idsOf(await reopened.readStream(stream))).toEqual(idsOf(events));
+    expect(await reopened.headPosition()).toBe(position);
+    expect((await reopened.append(stream, [newEvent()], expected.revision(2))).position).toBeGreaterThan(position);
+    await reopened.close();
+  });
+
+  it('a subscriber sees appends made through another connection to the same file', async () => {
+    const path = newFile();
+    const reader = createSqliteEventStore({ path });
+    const writer = createSqliteEventStore({ path });
+    const seen: RecordedEvent[] = [];
+    const subscription = reader.subscribe({ onEvent: (event) => void seen.push(event) });
+
+    const events = newEvents(3);
+    await writer.append(newStreamId(), events, expected.noStream);
+    await waitFor(() => seen.length >= 3, 5_000);
+    await subscription.stop();
+    expect(idsOf(seen)).toEqual(idsOf(events));
+    await writer.close();
+    await reader.close();
+  });
+
+  it('an id appended again in another order is a conflict, not a retry', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const stream = newStreamId();
+    const [one, two] = newEvents(2);
+    if (!one || !two) throw new Error('expected two events');
+    await store.append(stream, [one, two], expected.noStream);
+    await expect(store.append(stream, [two, one], expected.any)).rejects.toBeInstanceOf(StreamConflictError);
+    await expect(store.append(stream, [two, one], expected.noStream)).rejects.toBeInstanceOf(StreamConflictError);
+    expect(await store.readStream(stream)).toHaveLength(2);
+    await store.close();
+  });
+
+  it('refuses an event id already used by another stream', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const event = newEvent();
+    await store.append(newStreamId(), [event], expected.noStream);
+    await expect(store.append(newStreamId(), [event], expected.noStream)).rejects.toThrow(/already used in stream/);
+    await store.close();
+  });
+});

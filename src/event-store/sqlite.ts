@@ -1,0 +1,182 @@
+import Database from 'better-sqlite3';
+import { createPollingSubscriptions } from './polling-subscription';
+import { StreamConflictError } from './port';
+import type { AppendResult, EventStore, ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
+
+export interface SqliteEventStoreOptions {
+  path: string;
+  synchronous?: 'FULL' | 'NORMAL';
+}
+
+// position is the global order: AUTOINCREMENT never hands out a position twice,
+// and SQLite's single writer makes positions become visible in order.
+const schema = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    stream_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    UNIQUE (stream_id, revision)
+  )`;
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+type StoredId = Pick<EventRow, 'stream_id' | 'revision' | 'position'>;
+
+// Thrown inside the transaction so that it rolls back before the retry is examined.
+const idAlreadyStored = Symbol('id already stored');
+
+export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
+  const db = new Database(options.path);
+  // Another process may hold the write lock; wait for it rather than fail.
+  db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
+  db.exec(schema);
+
+  const sql = {
+    head: db.prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck(),
+    insert: db.prepare<[string, string, number, string, string, string, string]>(
+      'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    byId: db.prepare<[string], StoredId>('SELECT stream_id, revision, position FROM events WHERE id = ?'),
+    stream: db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
+    after: db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+    headPosition: db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck(),
+  };
+
+  const headRevision = (streamId: string): number => sql.head.get(streamId) ?? -1;
+
+  // The result of the append that stored these ids, when this call is its retry.
+  function findOriginal(streamId: string, events: readonly NewEvent[], expected: ExpectedState): AppendResult | undefined {
+    const stored = events.map((event) => sql.byId.get(event.id));
+    if (stored.every((row) => row === undefined)) return undefined;
+    const elsewhere = stored.find((row) => row !== undefined && row.stream_id !== streamId);
+    if (elsewhere) throw new Error(`Event id already used in stream ${elsewhere.stream_id}, not in ${streamId}`);
+    const first = stored[0];
+    const sameOrder = first !== undefined && stored.every((row, i) => row?.revision === first.revision + i);
+    const last = stored[stored.length - 1];
+    if (!sameOrder || last === undefined) throw new StreamConflictError(streamId, expected, headRevision(streamId));
+    return { nextRevision: last.revision, position: last.position };
+  }
+
+  const appendInTransaction = db.transaction(
+    (streamId: string, events: readonly NewEvent[], expected: ExpectedState): AppendResult => {
+      const head = headRevision(streamId);
+      if (!satisfies(expected, head)) {
+        const original = findOriginal(streamId, events, expected);
+        if (original) return original;
+        throw new StreamConflictError(streamId, expected, head);
+      }
+      const recordedAt = new Date().toISOString();
+      let revision = head;
+      let position = 0;
+      for (const event of events) {
+        revision += 1;
+        try {
+          const data = JSON.stringify(event.data ?? null);
+          const metadata = JSON.stringify(event.metadata ?? {});
+          position = Number(sql.insert.run(event.id, streamId, revision, event.type, data, metadata, recordedAt).lastInsertRowid);
+        } catch (error) {
+          if (isDuplicateId(error)) throw idAlreadyStored;
+          throw error;
+        }
+      }
+      return { nextRevision: revision, position };
+    },
+  );
+
+  const subscriptions = createPollingSubscriptions({
+    readAfter: (after, limit) => sql.after.all(after ?? 0, limit).map(toRecorded),
+  });
+  let closed = false;
+
+  return {
+    async append(streamId, events, expected) {
+      if (events.length === 0) throw new Error('append needs at least one event');
+      let result: AppendResult;
+      try {
+        // IMMEDIATE takes the write lock up front: a deferred transaction that
+        // read first could not upgrade while another process writes.
+        result = appendInTransaction.immediate(streamId, events, expected);
+      } catch (error) {
+        if (error !== idAlreadyStored) throw error;
+        const original = findOriginal(streamId, events, expected);
+        if (original) return original;
+        throw new StreamConflictError(streamId, expected, headRevision(streamId));
+      }
+      subscriptions.notify();
+      return result;
+    },
+    async readStream(streamId) {
+      return sql.stream.all(streamId).map(toRecorded);
+    },
+    async readAll({ after, limit } = {}) {
+      return sql.after.all(after ?? 0, limit ?? -1).map(toRecorded);
+    },
+    async headPosition(): Promise<LogPosition | undefined> {
+      return sql.headPosition.get() ?? undefined;
+    },
+    subscribe(subscribeOptions) {
+      if (closed) throw new Error('The event store is closed');
+      return subscriptions.subscribe(subscribeOptions);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await subscriptions.stopAll();
+      db.close();
+    },
+  };
+}
+
+function satisfies(expected: ExpectedState, head: number): boolean {
+  switch (expected.kind) {
+    case 'no_stream':
+      return head === -1;
+    case 'stream_exists':
+      return head >= 0;
+    case 'any':
+      return true;
+    case 'revision':
+      return head === expected.revision;
+    default: {
+      const unknown: never = expected;
+      throw new Error(`Unknown expected state ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function isDuplicateId(error: unknown): boolean {
+  return (
+    error instanceof Database.SqliteError &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes('events.id')
+  );
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    recordedAt: row.recorded_at,
+  };
+}

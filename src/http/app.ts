@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { EventStore } from '../event-store/port';
+import type { ProjectionRunner } from '../projections/runner';
+import type { ReadStore } from '../read-store/port';
+import type { AppEnv } from './context';
+import type { Env } from './env';
+import { handleError } from './errors';
+import type { Logger } from './logger';
+import { checkOrigin } from './origin';
+import type { Sessions } from './session';
+
+export interface AppDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: Pick<ProjectionRunner, 'waitFor' | 'status'>;
+  sessions: Sessions;
+  logger: Logger;
+  clock: () => Date;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS'>;
+  /** The built web client; when absent only the API is served. */
+  clientDir?: string;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole HTTP application from plain dependencies. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    await next();
+    // The path only: query strings can carry tokens.
+    deps.logger.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const projections = await deps.projections.status();
+    const ready = projections.every((p) => p.caughtUp);
+    return c.json({ status: ready ? 'ready' : 'catching up', projections }, ready ? 200 : 503);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', checkOrigin(deps.env.publicUrl));
+  api.use('*', async (c, next) => {
+    // Multipart uploads carry their own, larger limits on their routes.
+    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT })(c, next);
+  });
+  api.use('*', async (c, next) => {
+    c.set('session', await deps.sessions.fromCookieHeader(c.req.header('cookie')));
+    await next();
+  });
+
+  // Contexts mount their sub-apps here: api.route('/', createXRoutes(deps)).
+
+  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
+  app.route('/api', api);
+
+  if (deps.clientDir && existsSync(join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir);
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.onError(handleError(deps.logger));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function serveClient(app: Hono<AppEnv>, clientDir: string) {
+  const indexHtml = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    // Built asset names carry a content hash.
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: clientDir }));
+  // Every other page is the single-page app; its router shows the 404 page.
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

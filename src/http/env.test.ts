@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('runs on the embedded defaults with no environment at all', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', RATE_LIMITS: 'on', publicUrl: 'http://localhost:3000' });
+    expect(env.EVENTSTORE_URL).toBeUndefined();
+    expect(env.MONGODB_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const env = loadEnv({ PORT: '', MONGODB_URL: '', PUBLIC_URL: 'https://bids.example.com/' });
+    expect(env.PORT).toBe(3000);
+    expect(env.MONGODB_URL).toBeUndefined();
+    expect(env.publicUrl).toBe('https://bids.example.com');
+  });
+
+  it('accepts every variable of the contract', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/app',
+      PUBLIC_URL: 'https://bids.example.com',
+      SESSION_SECRET: 'x'.repeat(32),
+      ADMIN_USERNAME: 'root_admin',
+      ADMIN_PASSWORD: 'Sup3rSecret!',
+      ADMIN_EMAIL: 'admin@example.com',
+      EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false',
+      MONGODB_URL: 'mongodb://localhost:27017/?replicaSet=rs0',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      POSTMARK_SERVER_TOKEN: 'token',
+      MAIL_FROM: 'Bids <hello@example.com>',
+      S3_BUCKET: 'bids-uploads',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'http://localhost:4569',
+      RATE_LIMITS: 'off',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.RATE_LIMITS).toBe('off');
+  });
+
+  it('stops with one line per bad variable, never echoing a secret', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', RATE_LIMITS: 'maybe', MONGODB_URL: 'postgres://x', SESSION_SECRET: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const lines = (error as EnvError).lines;
+    expect(lines).toHaveLength(4);
+    expect(lines).toContain('PORT: must be a whole number from 0 to 65535 (got "eighty")');
+    expect(lines).toContain('RATE_LIMITS: must be on or off (got "maybe")');
+    expect(lines.find((l) => l.startsWith('MONGODB_URL:'))).toContain('mongodb://');
+    expect(lines.find((l) => l.startsWith('SESSION_SECRET:'))).not.toContain('short');
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** An empty variable means "not set", as in most shells' `VAR= command`. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const url = (protocols: readonly string[], hint: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, hint);
+
+const schema = z.object({
+  PORT: z.preprocess(
+    (value) => (value === undefined || value === '' ? '3000' : value),
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535'),
+  ),
+  DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),
+  PUBLIC_URL: optional(url(['http:', 'https:'], 'must be an http(s) URL such as https://example.com')),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  ADMIN_USERNAME: optional(z.string().regex(/^[A-Za-z0-9_-]{3,50}$/, 'must be 3 to 50 letters, digits, _ or -')),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  ADMIN_EMAIL: optional(z.email('must be an email address').max(255, 'must be at most 255 characters')),
+  EVENTSTORE_URL: optional(
+    url(['kurrentdb:', 'kurrent:', 'kdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'must be a kurrentdb:// or esdb:// connection string'),
+  ),
+  MONGODB_URL: optional(url(['mongodb:', 'mongodb+srv:'], 'must be a mongodb:// or mongodb+srv:// connection string')),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_')),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, 'must start with pk_')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, 'must start with whsec_')),
+  POSTMARK_SERVER_TOKEN: optional(z.string().min(1)),
+  MAIL_FROM: optional(z.string().min(3, 'must be an email address or "Name <email>"')),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')),
+  S3_ENDPOINT: optional(url(['http:', 'https:'], 'must be an http(s) URL')),
+  RATE_LIMITS: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'on' : value),
+    z.enum(['on', 'off'], { error: 'must be on or off' }),
+  ),
+});
+
+export type Env = z.infer<typeof schema> & {
+  /** PUBLIC_URL, or http://localhost:PORT when it is not set. */
+  publicUrl: string;
+};
+
+/** Thrown with one line per bad variable. */
+export class EnvError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid environment:\n${lines.join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Validates the environment contract of ARCHITECTURE.md; every variable is optional. */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const value = source[name];
+      const shown = value === undefined ? '' : ` (got ${JSON.stringify(isSecret(name) ? '…' : value)})`;
+      return `${name}: ${issue.message}${shown}`;
+    });
+    throw new EnvError(lines);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ...env, publicUrl };
+}
+
+function isSecret(name: string): boolean {
+  return /SECRET|PASSWORD|TOKEN|KEY/.test(name);
+}

@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { StreamConflictError } from '../event-store/port';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/shared/errors';
+import type { Logger } from './logger';
+
+/** Not signed in (401). HTTP-only: the domain never knows about sessions. */
+export class UnauthorizedError extends Error {
+  constructor(message = 'Not authenticated') {
+    super(message);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** Too many requests (429). */
+export class RateLimitError extends Error {
+  constructor(message = 'Too many requests. Please wait a moment and try again.') {
+    super(message);
+    this.name = 'RateLimitError';
+  }
+}
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** The one place where errors become HTTP answers (the contract's JSON shape). */
+export function toErrorResponse(error: unknown): { status: ContentfulStatusCode; body: ErrorBody } {
+  if (error instanceof ValidationError) {
+    return { status: 400, body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message } };
+  }
+  if (error instanceof UnauthorizedError) return { status: 401, body: { message: error.message } };
+  if (error instanceof ForbiddenError) return { status: 403, body: { message: error.message } };
+  if (error instanceof NotFoundError) return { status: 404, body: { message: error.message } };
+  if (error instanceof ConflictError) return { status: 409, body: { message: error.message } };
+  if (error instanceof StreamConflictError) {
+    return { status: 409, body: { message: 'This was changed by someone else at the same moment. Please try again.' } };
+  }
+  if (error instanceof RateLimitError) return { status: 429, body: { message: error.message } };
+  if (error instanceof HTTPException) {
+    const message = error.status === 413 ? 'Request body is too large' : error.message || 'Request failed';
+    return { status: error.status as ContentfulStatusCode, body: { message } };
+  }
+  return { status: 500, body: { message: 'Internal server error' } };
+}
+
+export function handleError(logger: Logger) {
+  return (error: unknown, c: Context) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) {
+      logger.error('request failed', { requestId: c.get('requestId' as never), path: c.req.path, error });
+    }
+    return c.json(body, status);
+  };
+}

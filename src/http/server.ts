@@ -1,0 +1,110 @@
+import { mkdir } from 'node:fs/promises';
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createKurrentDbEventStore } from '../event-store/kurrentdb';
+import type { EventStore } from '../event-store/port';
+import { createSqliteEventStore } from '../event-store/sqlite';
+import type { PositionedPush } from '../projections/projection';
+import { createProjections } from '../projections/registry';
+import { createProjectionRunner } from '../projections/runner';
+import { createMemoryReadStore } from '../read-store/memory';
+import { createMongoReadStore } from '../read-store/mongodb';
+import type { ReadStore } from '../read-store/port';
+import { createApp } from './app';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import { createJsonLogger } from './logger';
+import { attachRealtime } from './realtime';
+import { createSessions, loadSessionSecret } from './session';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Stops accepting, lets requests in flight finish, then closes the stores. */
+  stop(): Promise<void>;
+}
+
+export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export function openEventStore(env: Env): EventStore {
+  return env.EVENTSTORE_URL
+    ? createKurrentDbEventStore({ connectionString: env.EVENTSTORE_URL })
+    : createSqliteEventStore({ path: join(env.DATA_DIR, 'events.db') });
+}
+
+export async function openReadStore(env: Env): Promise<ReadStore> {
+  return env.MONGODB_URL ? createMongoReadStore({ url: env.MONGODB_URL }) : createMemoryReadStore();
+}
+
+/** Starts the whole product on the backends the environment names. */
+export async function startServer(env: Env, logger: Logger = createJsonLogger()): Promise<RunningServer> {
+  const dataDir = resolve(env.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const eventStore = openEventStore({ ...env, DATA_DIR: dataDir });
+  const readStore = await openReadStore(env);
+  const sessionSecret = await loadSessionSecret(dataDir, env.SESSION_SECRET);
+
+  // Sockets attach after the read models are ready; pushes before that have no listener.
+  const relay: { push?: (push: PositionedPush) => void } = {};
+  const projections = createProjectionRunner({
+    eventStore,
+    readStore,
+    projections: createProjections(),
+    onPush: (push) => relay.push?.(push),
+    onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
+  });
+  const bootStarted = performance.now();
+  // In memory the read models start empty, so this replays the whole log before serving.
+  await projections.start();
+  logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted) });
+
+  const listening = await listen(env.PORT);
+  const port = (listening.server.address() as AddressInfo).port;
+  const publicUrl = env.PUBLIC_URL ? env.publicUrl : `http://localhost:${port}`;
+  const sessions = createSessions({ secret: sessionSecret, secure: publicUrl.startsWith('https:') });
+  const app = createApp({
+    eventStore,
+    readStore,
+    projections,
+    sessions,
+    logger,
+    clock: () => new Date(),
+    env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS },
+    clientDir: CLIENT_DIR,
+  });
+  listening.setFetch(app.fetch);
+  const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger });
+  relay.push = realtime.push;
+  logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory' });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    stop: () =>
+      (stopping ??= (async () => {
+        await realtime.close();
+        await projections.stop();
+        await eventStore.close();
+        await readStore.close();
+      })()),
+  };
+}
+
+/** Binds the port first so the app can learn its real port (PORT=0) before it is built. */
+function listen(port: number): Promise<{ server: HttpServer; setFetch(fetch: (request: Request) => Response | Promise<Response>): void }> {
+  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  return new Promise((resolveListening, reject) => {
+    const server = serve(
+      {
+        fetch: (request) => (handler ? handler(request) : new Response('Starting', { status: 503 })),
+        port,
+      },
+      () => resolveListening({ server, setFetch: (fetch) => (handler = fetch) }),
+    ) as HttpServer;
+    server.once('error', reject);
+  });
+}

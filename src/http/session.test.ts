@@ -1,0 +1,54 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSessions, loadSessionSecret } from './session';
+
+const sessions = createSessions({ secret: 'a'.repeat(48), secure: false });
+
+describe('sessions', () => {
+  it('verifies what it issued, for the right kind only', async () => {
+    const token = await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor' });
+    expect(await sessions.verify(token, 'user')).toMatchObject({ kind: 'user', subject: 'u1', role: 'realtor' });
+    expect(await sessions.verify(token, 'admin')).toBeNull();
+  });
+
+  it('refuses a tampered token and one signed with another secret', async () => {
+    const token = await sessions.issue({ kind: 'user', subject: 'u1', role: 'homeowner' });
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), role: 'realtor' })).toString('base64url');
+    expect(await sessions.verify(`${header}.${forged}.${signature}`, 'user')).toBeNull();
+    const other = createSessions({ secret: 'b'.repeat(48), secure: false });
+    expect(await other.verify(token, 'user')).toBeNull();
+    expect(await sessions.verify('not-a-token', 'user')).toBeNull();
+  });
+
+  it('reads both sessions from one Cookie header', async () => {
+    const user = await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor' });
+    const admin = await sessions.issue({ kind: 'admin', subject: 'a1', role: 'super_admin' });
+    const both = await sessions.fromCookieHeader(`theme=dark; session=${user}; admin_session=${admin}`);
+    expect(both.user?.subject).toBe('u1');
+    expect(both.admin?.role).toBe('super_admin');
+    // A user token in the admin cookie does not make an admin.
+    expect(await sessions.fromCookieHeader(`admin_session=${user}`)).toEqual({});
+    expect(await sessions.fromCookieHeader(undefined)).toEqual({});
+  });
+
+  it('marks cookies Secure only when served over https', () => {
+    expect(sessions.cookieOptions()).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
+    expect(createSessions({ secret: 'a'.repeat(48), secure: true }).cookieOptions().secure).toBe(true);
+  });
+});
+
+describe('loadSessionSecret', () => {
+  it('generates a secret once into the data folder and keeps it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'session-'));
+    const first = await loadSessionSecret(dir, undefined);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(await loadSessionSecret(dir, undefined)).toBe(first);
+    expect((await readFile(join(dir, 'session-secret'), 'utf8')).trim()).toBe(first);
+    expect((await stat(join(dir, 'session-secret'))).mode & 0o777).toBe(0o600);
+    expect(await loadSessionSecret(dir, 'configured-secret-configured-secret')).toBe('configured-secret-configured-secret');
+    await rm(dir, { recursive: true });
+  });
+});

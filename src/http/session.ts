@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'hono/utils/cookie';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** Users and administrators sign in separately, each with their own cookie. */
+export type SessionKind = 'user' | 'admin';
+
+export interface SessionClaims {
+  kind: SessionKind;
+  /** The user's or administrator's id. */
+  subject: string;
+  role: string;
+  /** Seconds since the epoch, when the session was issued. */
+  issuedAt: number;
+}
+
+export interface Sessions {
+  cookieName(kind: SessionKind): string;
+  issue(claims: Omit<SessionClaims, 'issuedAt'>): Promise<string>;
+  verify(token: string, kind: SessionKind): Promise<SessionClaims | null>;
+  /**
+   * Reads both sessions from a Cookie header. The one path by which HTTP
+   * requests and Socket.IO handshakes learn who is there.
+   */
+  fromCookieHeader(header: string | undefined | null): Promise<{ user?: SessionClaims; admin?: SessionClaims }>;
+  /** Cookie attributes for Set-Cookie. */
+  cookieOptions(): { httpOnly: true; sameSite: 'Lax'; secure: boolean; path: '/'; maxAge: number };
+}
+
+const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const COOKIE_NAMES: Record<SessionKind, string> = { user: 'session', admin: 'admin_session' };
+
+export function createSessions(options: { secret: string; secure: boolean }): Sessions {
+  const key = new TextEncoder().encode(options.secret);
+
+  const sessions: Sessions = {
+    cookieName: (kind) => COOKIE_NAMES[kind],
+
+    async issue(claims) {
+      return new SignJWT({ kind: claims.kind, role: claims.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.subject)
+        .setIssuedAt()
+        .setExpirationTime(`${MAX_AGE_SECONDS}s`)
+        .sign(key);
+    },
+
+    async verify(token, kind) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (payload.kind !== kind || typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+        return { kind, subject: payload.sub, role: payload.role, issuedAt: payload.iat ?? 0 };
+      } catch {
+        return null;
+      }
+    },
+
+    async fromCookieHeader(header) {
+      if (!header) return {};
+      const cookies = parse(header);
+      const [user, admin] = await Promise.all(
+        (['user', 'admin'] as const).map((kind) => {
+          const token = cookies[COOKIE_NAMES[kind]];
+          return token ? sessions.verify(token, kind) : Promise.resolve(null);
+        }),
+      );
+      return { ...(user ? { user } : {}), ...(admin ? { admin } : {}) };
+    },
+
+    cookieOptions: () => ({ httpOnly: true, sameSite: 'Lax', secure: options.secure, path: '/', maxAge: MAX_AGE_SECONDS }),
+  };
+  return sessions;
+}
+
+/** SESSION_SECRET, else a secret generated once into DATA_DIR so sessions survive restarts. */
+export async function loadSessionSecret(dataDir: string, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const file = join(dataDir, 'session-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, `${secret}\n`, { flag: 'wx' }).catch(() => undefined);
+    await chmod(file, 0o600).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}

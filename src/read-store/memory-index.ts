@@ -1,0 +1,157 @@
+import type { Doc, Sort } from './port';
+import { compareStrings, compareValues, equalValues, isIndexableScalar, sortKeyAt, valueKey, valuesAtPath } from './memory-values';
+
+export interface Entry {
+  doc: Doc;
+  // Insertion order, MongoDB's natural order for an unsorted read.
+  seq: number;
+}
+
+export interface SortedEntry {
+  id: string;
+  keys: unknown[];
+}
+
+// One secondary index: a hash of the first key's scalar values for equality
+// lookups, the full compound keys when unique, and a sorted view of all keys
+// built on demand for sorted reads.
+export class MemoryIndex {
+  readonly paths: string[];
+  readonly directions: Array<1 | -1>;
+  private readonly flat: boolean;
+  private readonly lookup = new Map<string, Set<string>>();
+  private readonly owners = new Map<string, string>();
+  // Documents with an array under an index path: their sort keys depend on the direction.
+  private readonly arrayIds = new Set<string>();
+  private sorted: SortedEntry[] | null = null;
+  private readonly stale = new Set<string>();
+
+  constructor(
+    readonly name: string,
+    readonly spec: Sort,
+    readonly unique: boolean,
+  ) {
+    this.paths = Object.keys(spec);
+    this.directions = Object.values(spec);
+    this.flat = this.paths.every((path) => !path.includes('.'));
+  }
+
+  get firstPath(): string {
+    return this.paths[0] as string;
+  }
+
+  sameDefinition(spec: Sort, unique: boolean): boolean {
+    return this.unique === unique && JSON.stringify(Object.entries(this.spec)) === JSON.stringify(Object.entries(spec));
+  }
+
+  touches(before: Doc, after: Doc): boolean {
+    return this.paths.some((path) =>
+      path.includes('.') ? !equalValues(valuesAtPath(before, path).values, valuesAtPath(after, path).values) : !equalValues(before[path], after[path]),
+    );
+  }
+
+  add(doc: Doc): void {
+    for (const key of this.lookupKeys(doc)) {
+      const ids = this.lookup.get(key);
+      if (ids) ids.add(doc._id);
+      else this.lookup.set(key, new Set([doc._id]));
+    }
+    if (this.unique) for (const key of this.uniqueKeys(doc)) this.owners.set(key, doc._id);
+    if (this.paths.some((path) => valuesAtPath(doc, path).sawArray)) this.arrayIds.add(doc._id);
+    if (this.sorted) this.stale.add(doc._id);
+  }
+
+  remove(doc: Doc): void {
+    for (const key of this.lookupKeys(doc)) {
+      const ids = this.lookup.get(key);
+      ids?.delete(doc._id);
+      if (ids?.size === 0) this.lookup.delete(key);
+    }
+    if (this.unique) for (const key of this.uniqueKeys(doc)) if (this.owners.get(key) === doc._id) this.owners.delete(key);
+    this.arrayIds.delete(doc._id);
+    if (this.sorted) this.stale.add(doc._id);
+  }
+
+  ownerOf(key: string): string | undefined {
+    return this.owners.get(key);
+  }
+
+  // MongoDB indexes a missing field as null, each element of an array, and `[]` as undefined.
+  uniqueKeys(doc: Doc): string[] {
+    if (this.flat) {
+      const values = this.paths.map((path) => doc[path]);
+      if (!values.some(Array.isArray)) return [values.map(valueKey).join('\u0001')];
+    }
+    let keys = [''];
+    for (const path of this.paths) {
+      const parts = new Set<string>();
+      for (const leaf of valuesAtPath(doc, path).values) {
+        if (!Array.isArray(leaf)) parts.add(valueKey(leaf));
+        else if (leaf.length === 0) parts.add('u');
+        else for (const item of leaf) parts.add(valueKey(item));
+      }
+      keys = keys.flatMap((prefix) => [...parts].map((part) => (prefix ? `${prefix}\u0001${part}` : part)));
+    }
+    return keys;
+  }
+
+  // A superset of the equality matches (arrays, nested paths): callers still test the filter.
+  idsFor(values: unknown[]): Set<string> {
+    const found = new Set<string>();
+    for (const value of values) for (const id of this.lookup.get(valueKey(value)) ?? []) found.add(id);
+    return found;
+  }
+
+  canSortWithoutArrays(): boolean {
+    return this.arrayIds.size === 0;
+  }
+
+  // Every document ordered by this index's keys, then `_id` ascending.
+  sortedEntries(docs: ReadonlyMap<string, Entry>): SortedEntry[] {
+    const compare = (a: SortedEntry, b: SortedEntry): number => this.compareEntries(a, b) || compareStrings(a.id, b.id);
+    if (this.sorted === null || this.stale.size > Math.max(64, this.sorted.length >> 10)) {
+      this.sorted = [...docs.values()].map(({ doc }) => this.entryOf(doc)).sort(compare);
+    } else if (this.stale.size > 0) {
+      // A few writes since the last read: patch the view instead of sorting everything again.
+      const sorted = this.sorted.filter((entry) => !this.stale.has(entry.id));
+      for (const id of this.stale) {
+        const found = docs.get(id);
+        if (!found) continue;
+        const entry = this.entryOf(found.doc);
+        let low = 0;
+        let high = sorted.length;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (compare(sorted[middle] as SortedEntry, entry) < 0) low = middle + 1;
+          else high = middle;
+        }
+        sorted.splice(low, 0, entry);
+      }
+      this.sorted = sorted;
+    }
+    this.stale.clear();
+    return this.sorted;
+  }
+
+  compareEntries(a: SortedEntry, b: SortedEntry): number {
+    for (let i = 0; i < this.paths.length; i++) {
+      const order = compareValues(a.keys[i], b.keys[i]);
+      if (order !== 0) return order * (this.directions[i] as number);
+    }
+    return 0;
+  }
+
+  private entryOf(doc: Doc): SortedEntry {
+    return { id: doc._id, keys: this.paths.map((path, i) => sortKeyAt(doc, path, this.directions[i] as 1 | -1)) };
+  }
+
+  private lookupKeys(doc: Doc): string[] {
+    const keys: string[] = [];
+    const visit = (value: unknown): void => {
+      if (isIndexableScalar(value)) keys.push(valueKey(value));
+      else if (Array.isArray(value)) for (const item of value) visit(item);
+    };
+    for (const leaf of valuesAtPath(doc, this.firstPath).values) visit(leaf);
+    return keys;
+  }
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { $inc, $pull, $push, $set, $unset } from 'mingo/operators/update';
+import type { Doc, Filter, Update } from './port';
+import { cloneValue, isPlainObject, type PlainObject } from './memory-values';
+
+type Operator = (expression: PlainObject) => (doc: PlainObject) => string[];
+
+// mingo's operator functions directly: its `update()` rebuilds a whole operator
+// context per call, which costs ten times more than the update itself.
+const OPERATORS: Record<string, Operator> = {
+  $set,
+  $inc: $inc as Operator,
+  $push,
+  $pull,
+  $unset: $unset as Operator,
+  $setOnInsert: $set,
+};
+
+// Applies `update` to a copy of `before` and returns the copy. Throws where
+// MongoDB refuses the update (conflicting paths, a changed `_id`, a type the
+// operator cannot work on), which mingo on its own would ignore.
+export function applyUpdate(before: Doc, update: Update, inserting: boolean): Doc {
+  assertNoConflicts(update);
+  const after = cloneValue(before) as PlainObject;
+  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+    if (operator === '$setOnInsert' && !inserting) continue;
+    const expression = withoutId(after, operator, fields);
+    for (const path of Object.keys(expression)) assertApplicable(after, operator, path);
+    if (Object.keys(expression).length > 0) (OPERATORS[operator] as Operator)(expression)(after);
+  }
+  return after as Doc;
+}
+
+// MongoDB seeds an upserted document with the filter's equality conditions (also inside `$and`).
+export function seedFromFilter(filter: Filter): PlainObject {
+  const seed: PlainObject = {};
+  const visit = (clauses: Filter): void => {
+    for (const [path, condition] of Object.entries(clauses)) {
+      if (path === '$and') for (const clause of condition as Filter[]) visit(clause);
+      if (path.startsWith('$') || condition instanceof RegExp) continue;
+      const isOperator = isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'));
+      if (!isOperator) setPath(seed, path, cloneValue(condition));
+      else if ('$eq' in condition) setPath(seed, path, cloneValue(condition.$eq));
+    }
+  };
+  visit(filter);
+  return seed;
+}
+
+// The app always upserts by `_id`. Without one MongoDB itself would make an ObjectId; both
+// adapters make a string of the same shape instead (see mongodb.ts).
+export function generateId(): string {
+  const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  return time + randomBytes(8).toString('hex');
+}
+
+function setPath(target: PlainObject, path: string, value: unknown): void {
+  const segments = path.split('.');
+  let node = target;
+  for (const segment of segments.slice(0, -1)) {
+    const next = node[segment];
+    node = isPlainObject(next) ? next : (node[segment] = {});
+  }
+  node[segments[segments.length - 1] as string] = value;
+}
+
+function assertNoConflicts(update: Update): void {
+  const paths = Object.values(update as Record<string, PlainObject>).flatMap((fields) => Object.keys(fields));
+  for (let i = 0; i < paths.length; i++) {
+    for (let j = i + 1; j < paths.length; j++) {
+      const [a, b] = [paths[i] as string, paths[j] as string];
+      if (a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`)) {
+        throw new Error(`Updating the path '${b}' would create a conflict at '${a}'`);
+      }
+    }
+  }
+}
+
+// `_id` may be written only with the value it already has, or once on insert.
+function withoutId(doc: PlainObject, operator: string, fields: PlainObject): PlainObject {
+  const touchesId = Object.keys(fields).some((path) => path === '_id' || path.startsWith('_id.'));
+  if (!touchesId) return fields;
+  const settable = operator === '$set' || operator === '$setOnInsert';
+  if (!settable || !('_id' in fields) || (doc._id !== undefined && doc._id !== fields._id)) {
+    throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
+  }
+  doc._id = fields._id;
+  const { _id: _ignored, ...rest } = fields;
+  return rest;
+}
+
+function assertApplicable(doc: PlainObject, operator: string, path: string): void {
+  const segments = path.split('.');
+  let value: unknown = doc;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (isPlainObject(value)) value = value[segment];
+    else if (Array.isArray(value) && /^\d+$/.test(segment)) value = value[Number(segment)];
+    else if (value === undefined) return;
+    else if (operator === '$unset' || operator === '$pull') return;
+    else throw new Error(`Cannot create field '${segment}' in element {${segments[i - 1]}: ${JSON.stringify(value)}}`);
+  }
+  if (value === undefined) return;
+  if (operator === '$inc' && typeof value !== 'number') throw new Error(`Cannot apply $inc to a value of non-numeric type at '${path}'`);
+  if (operator === '$push' && !Array.isArray(value)) throw new Error(`The field '${path}' must be an array`);
+  if (operator === '$pull' && !Array.isArray(value)) throw new Error(`Cannot apply $pull to a non-array value at '${path}'`);
+}

@@ -1,0 +1,171 @@
+import { Query } from 'mingo';
+import { describe, expect, it } from 'vitest';
+import { describeReadStoreConformance } from './conformance';
+import { createMemoryReadStore, inspectMemoryCollection } from './memory';
+import { compileFastMatcher, DEFER } from './memory-match';
+import { DuplicateKeyError, type Collection, type Doc, type Filter, type Sort } from './port';
+
+describeReadStoreConformance('memory', () => createMemoryReadStore());
+
+const seeded = async (count: number, indexes: Array<[Sort, { unique?: boolean }?]> = []) => {
+  const collection = createMemoryReadStore().collection('listings');
+  for (const [keys, options] of indexes) await collection.createIndex(keys, options);
+  for (let i = 0; i < count; i++) {
+    await collection.insertOne({ _id: `l${i}`, slug: `s${i}`, ownerId: `o${i % 100}`, price: i % 7, createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)) });
+  }
+  return collection;
+};
+
+describe('memory read store: index use', () => {
+  it('reads by _id without scanning', async () => {
+    const collection = await seeded(1000);
+    await collection.findOne({ _id: 'l500' });
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'id', documentsExamined: 1 });
+    await collection.find({ _id: { $in: ['l1', 'l2', 'missing'] } });
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'id', documentsExamined: 2 });
+  });
+
+  it('narrows equality, $eq and $in on an indexed field for every method', async () => {
+    const collection = await seeded(1000, [[{ slug: 1 }, { unique: true }], [{ ownerId: 1, createdAt: -1 }]]);
+    const examined = () => inspectMemoryCollection(collection).documentsExamined;
+
+    expect((await collection.findOne({ slug: 's500' }))?._id).toBe('l500');
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'index:slug_1', documentsExamined: 1 });
+    expect(await collection.find({ ownerId: { $in: ['o1', 'o2'] } })).toHaveLength(20);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'index:ownerId_1_createdAt_-1', documentsExamined: 20 });
+    expect(await collection.countDocuments({ ownerId: { $eq: 'o3' }, price: { $gte: 0 } })).toBe(10);
+    expect(examined()).toBe(10);
+    expect(await collection.updateMany({ ownerId: 'o4' }, { $inc: { price: 1 } })).toMatchObject({ matchedCount: 10 });
+    expect(examined()).toBe(10);
+    expect(await collection.deleteMany({ slug: 's7' })).toEqual({ deletedCount: 1 });
+    expect(examined()).toBe(1);
+
+    expect(await collection.find({ price: 3 })).not.toHaveLength(0);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'scan', documentsExamined: 999 });
+  });
+
+  it('pages along a sorted index, in either direction, without sorting the collection', async () => {
+    const indexed = await seeded(1000, [[{ createdAt: -1 }]]);
+    const plain = await seeded(1000);
+    for (const sort of [{ createdAt: -1 }, { createdAt: 1 }, { createdAt: 1, _id: -1 }] as Sort[]) {
+      const page = await indexed.find({}, { sort, skip: 24, limit: 24 });
+      expect(inspectMemoryCollection(indexed)).toEqual({ plan: 'sorted:createdAt_-1', documentsExamined: 48 });
+      expect(page).toEqual(await plain.find({}, { sort, skip: 24, limit: 24 }));
+    }
+  });
+
+  it('falls back to sorting once an indexed field holds an array, whose key depends on the direction', async () => {
+    const collection = await seeded(50, [[{ price: 1 }]]);
+    await collection.updateOne({ _id: 'l3' }, { $set: { price: [-1, 99] } });
+    expect((await collection.find({}, { sort: { price: 1, _id: 1 }, limit: 1 }))[0]?._id).toBe('l3');
+    expect(inspectMemoryCollection(collection).plan).toBe('scan+sort');
+    expect((await collection.find({}, { sort: { price: -1, _id: 1 }, limit: 1 }))[0]?._id).toBe('l3');
+  });
+});
+
+function seededRandom(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+}
+
+describe('memory read store: compiled filters', () => {
+  it('agree with mingo on the shapes they compile', () => {
+    const random = seededRandom(7);
+    const pick = <T>(items: readonly T[]): T => items[random(items.length)] as T;
+    const values = [undefined, null, 0, -0, 1, 2.5, -3, Number.NaN, 'a', 'b', '', true, false, new Date(1), { a: 1 }, [], [1, 'a'], [2.5, Number.NaN], [[1]], [null]];
+    const operands = [0, 1, 2.5, -3, 'a', true, false];
+    const condition = (): unknown => {
+      switch (random(4)) {
+        case 0:
+          return pick(operands);
+        case 1:
+          return { $eq: pick(operands) };
+        case 2:
+          return { $exists: random(2) === 0 };
+        default:
+          return { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick([0, 1, 2.5, -3]), ...(random(2) ? { $lt: 10 } : {}) };
+      }
+    };
+    const filter = (depth: number): Filter => {
+      const clauses: Filter = {};
+      for (let i = 0; i <= random(2); i += 1) clauses[pick(['a', 'b'])] = condition();
+      if (depth > 0 && random(3) === 0) clauses[pick(['$and', '$or'])] = [filter(depth - 1), filter(depth - 1)];
+      return clauses;
+    };
+    let compared = 0;
+    for (let round = 0; round < 400; round += 1) {
+      const query = filter(2);
+      const fast = compileFastMatcher(query);
+      expect(fast, JSON.stringify(query)).not.toBeNull();
+      const mingo = new Query(query);
+      for (let i = 0; i < 20; i += 1) {
+        const doc: Doc = { _id: 'x' };
+        for (const field of ['a', 'b']) {
+          const value = pick(values);
+          if (value !== undefined) doc[field] = value;
+        }
+        try {
+          expect(fast?.(doc), `${JSON.stringify(query)} on ${JSON.stringify(doc)}`).toBe(mingo.test(doc));
+          compared += 1;
+        } catch (error) {
+          if (error !== DEFER) throw error;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(7000);
+    expect(compileFastMatcher({ a: { $in: [1] } })).toBeNull();
+    expect(compileFastMatcher({ 'a.b': 1 })).toBeNull();
+    expect(compileFastMatcher({ a: { $gt: Number.POSITIVE_INFINITY } })).toBeNull();
+  });
+});
+
+describe('memory read store: sorted index maintenance', () => {
+  it('agrees with a full sort through random writes, ties and missing values', async () => {
+    const random = seededRandom(42);
+    const store = createMemoryReadStore();
+    const indexed = store.collection('indexed');
+    const plain = store.collection('plain');
+    await indexed.createIndex({ rank: -1, group: 1 });
+    const both = async (write: (collection: Collection<Doc>) => Promise<unknown>) => {
+      await write(indexed);
+      await write(plain);
+    };
+    const value = () => [null, 1, 2, 2, 3, 'x', new Date(5)][random(7)];
+
+    for (let round = 0; round < 40; round++) {
+      for (let i = 0; i < 1 + random(150); i++) {
+        const id = `d${random(400)}`;
+        const choice = random(3);
+        const fields = { rank: value(), group: random(3) };
+        if (choice === 0) await both((c) => c.updateOne({ _id: id }, { $set: fields }, { upsert: true }));
+        else if (choice === 1) await both((c) => c.updateOne({ _id: id }, { $unset: { rank: '' } }));
+        else await both((c) => c.deleteOne({ _id: id }));
+      }
+      for (const sort of [{ rank: -1, group: 1 }, { rank: 1, group: -1 }, { rank: -1, group: 1, _id: -1 }] as Sort[]) {
+        const options = { sort, skip: random(20), limit: 1 + random(30) };
+        expect(await indexed.find({}, options)).toEqual(await plain.find({}, options));
+        expect(inspectMemoryCollection(indexed).plan).toBe('sorted:rank_-1_group_1');
+      }
+    }
+  });
+});
+
+describe('memory read store: all-or-nothing writes', () => {
+  it('refuses an updateMany as a whole when any document would break a unique index', async () => {
+    const collection = createMemoryReadStore().collection('users');
+    await collection.createIndex({ email: 1 }, { unique: true });
+    await collection.insertOne({ _id: 'u1', email: 'a@x', group: 'g' });
+    await collection.insertOne({ _id: 'u2', email: 'b@x', group: 'g' });
+    // MongoDB would have changed u1 before failing on u2; the app relies on neither outcome.
+    await expect(collection.updateMany({ group: 'g' }, { $set: { email: 'same@x' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await collection.updateOne({ _id: 'u2' }, { $set: { n: 'text' } });
+    await expect(collection.updateMany({ group: 'g' }, { $inc: { n: 1 } })).rejects.toThrow();
+    expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'u1', email: 'a@x', group: 'g' },
+      { _id: 'u2', email: 'b@x', group: 'g', n: 'text' },
+    ]);
+  });
+});

@@ -1,0 +1,167 @@
+import { MemoryIndex, type Entry } from './memory-index';
+import { projectDocs, selectEntries, type CollectionState } from './memory-plan';
+import { applyUpdate, generateId, seedFromFilter } from './memory-update';
+import { cloneValue, equalValues, valuesAtPath } from './memory-values';
+import { DuplicateKeyError } from './port';
+import type { Collection, Doc, Filter, FindOptions, IndexOptions, ReadStore, Sort, Update, UpdateOptions, UpdateResult } from './port';
+import { assertDeclaredFilter, assertDeclaredUpdate, assertFindOptions, assertKeys } from './validate';
+
+// Stored documents are never mutated in place: reads copy out, writes copy in and
+// replace the stored document whole, so a refused write has nothing to undo.
+
+const states = new WeakMap<object, CollectionState>();
+
+// For tests: how the collection's last read chose documents and how many it tested.
+export function inspectMemoryCollection(collection: Collection<Doc>): { plan: string; documentsExamined: number } {
+  const state = states.get(collection);
+  if (!state) throw new Error('Not a memory collection');
+  return { plan: state.stats.plan, documentsExamined: state.stats.examined };
+}
+
+export function createMemoryReadStore(): ReadStore {
+  const collections = new Map<string, Collection<Doc>>();
+  return {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
+      let collection = collections.get(name);
+      if (!collection) {
+        const state: CollectionState = { name, docs: new Map(), indexes: [], stats: { examined: 0, plan: '' } };
+        collection = createCollection(state);
+        states.set(collection, state);
+        collections.set(name, collection);
+      }
+      return collection as unknown as Collection<T>;
+    },
+    async close() {
+      collections.clear();
+    },
+  };
+}
+
+interface Change {
+  before: Doc | null;
+  after: Doc;
+}
+
+function createCollection(state: CollectionState): Collection<Doc> {
+  let seq = 0;
+
+  const read = (filter: Filter, options: FindOptions): Doc[] => {
+    assertDeclaredFilter(filter);
+    assertFindOptions(options);
+    const entries = selectEntries(state, cloneValue(filter), options);
+    const docs = entries.map((entry) => entry.doc);
+    if (!options.projection) return docs.map(cloneValue);
+    return projectDocs(docs, options.projection).map(cloneValue);
+  };
+
+  // Validates every change before applying any: all or nothing.
+  const commit = (changes: Change[]): void => {
+    for (const index of state.indexes.filter((candidate) => candidate.unique)) {
+      const claimed = new Map<string, string>();
+      for (const { after } of changes) {
+        for (const key of index.uniqueKeys(after)) {
+          const holder = index.ownerOf(key) ?? claimed.get(key);
+          if (holder !== undefined && holder !== after._id) throw duplicate(index, after);
+          claimed.set(key, after._id);
+        }
+      }
+    }
+    for (const { before, after } of changes) {
+      for (const index of state.indexes) {
+        if (before && !index.touches(before, after)) continue;
+        if (before) index.remove(before);
+        index.add(after);
+      }
+      const entry = state.docs.get(after._id);
+      if (entry) entry.doc = after;
+      else state.docs.set(after._id, { doc: after, seq: seq++ });
+    }
+  };
+
+  const duplicate = (index: MemoryIndex, doc: Doc): DuplicateKeyError =>
+    new DuplicateKeyError(state.name, Object.fromEntries(index.paths.map((path) => [path, valuesAtPath(doc, path).values[0] ?? null])));
+
+  const update = (filter: Filter, change: Update, options: UpdateOptions, many: boolean): UpdateResult => {
+    assertDeclaredFilter(filter);
+    assertDeclaredUpdate(change);
+    const ownFilter = cloneValue(filter);
+    const ownUpdate = cloneValue(change);
+    const matched = selectEntries(state, ownFilter, many ? {} : { limit: 1 });
+    if (matched.length === 0 && options.upsert) {
+      const inserted = applyUpdate(seedFromFilter(ownFilter) as Doc, ownUpdate, true);
+      if (inserted._id === undefined) inserted._id = generateId();
+      if (state.docs.has(inserted._id)) throw new DuplicateKeyError(state.name, { _id: inserted._id });
+      commit([{ before: null, after: inserted }]);
+      return { matchedCount: 0, modifiedCount: 0, upsertedId: inserted._id };
+    }
+    const changes = matched
+      .map(({ doc }) => ({ before: doc, after: applyUpdate(doc, ownUpdate, false) }))
+      .filter(({ before, after }) => !equalValues(before, after));
+    commit(changes);
+    return { matchedCount: matched.length, modifiedCount: changes.length };
+  };
+
+  const remove = (filter: Filter, many: boolean): { deletedCount: number } => {
+    assertDeclaredFilter(filter);
+    const matched = selectEntries(state, cloneValue(filter), many ? {} : { limit: 1 });
+    for (const { doc } of matched) {
+      for (const index of state.indexes) index.remove(doc);
+      state.docs.delete(doc._id);
+    }
+    return { deletedCount: matched.length };
+  };
+
+  return {
+    name: state.name,
+    async findOne(filter, options = {}) {
+      return read(filter, { ...options, limit: 1 })[0] ?? null;
+    },
+    async find(filter, options = {}) {
+      return read(filter, options);
+    },
+    async countDocuments(filter = {}) {
+      assertDeclaredFilter(filter);
+      return selectEntries(state, cloneValue(filter)).length;
+    },
+    async insertOne(doc) {
+      const copy = cloneValue(doc);
+      if (typeof copy._id !== 'string') throw new Error('Documents need a string _id');
+      if (state.docs.has(copy._id)) throw new DuplicateKeyError(state.name, { _id: copy._id });
+      commit([{ before: null, after: copy }]);
+    },
+    async updateOne(filter, change, options = {}) {
+      return update(filter, change, options, false);
+    },
+    async updateMany(filter, change, options = {}) {
+      return update(filter, change, options, true);
+    },
+    async deleteOne(filter) {
+      return remove(filter, false);
+    },
+    async deleteMany(filter = {}) {
+      return remove(filter, true);
+    },
+    async createIndex(keys: Sort, options: IndexOptions = {}) {
+      assertKeys(keys);
+      const unique = options.unique ?? false;
+      const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+      if (name === '_id_' || (Object.keys(keys).length === 1 && keys._id === 1)) return;
+      const existing = state.indexes.find((index) => index.name === name || index.sameDefinition(keys, index.unique));
+      if (existing) {
+        if (existing.name === name && existing.sameDefinition(keys, unique)) return;
+        throw new Error(`Index ${name} conflicts with existing index ${existing.name}`);
+      }
+      const index = new MemoryIndex(name, { ...keys }, unique);
+      const entries: Entry[] = [...state.docs.values()];
+      for (const { doc } of entries) {
+        if (unique && index.uniqueKeys(doc).some((key) => index.ownerOf(key) !== undefined)) throw duplicate(index, doc);
+        index.add(doc);
+      }
+      state.indexes = [...state.indexes, index];
+    },
+    async drop() {
+      state.docs.clear();
+      state.indexes = [];
+    },
+  };
+}

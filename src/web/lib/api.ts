@@ -1,0 +1,77 @@
+// Every call goes through here so cookies, JSON and the error shape of spec
+// section 7 ("<status>: <body text>") are handled in one place. Feature code
+// matches on that message (e.g. "contains 401"), so it must stay exactly so.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+
+  constructor(status: number, bodyText: string) {
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+
+  /** The server's `message` field when the body is the JSON error shape, else the raw body. */
+  get serverMessage(): string {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      if (isRecord(parsed) && typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // Not JSON (a proxy's HTML page, say): the raw text is the best we have.
+    }
+    return this.bodyText;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const isJsonBody = typeof init.body === 'string';
+  if (isJsonBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+
+  const response = await fetch(path, { ...init, headers, credentials: 'include' });
+  if (!response.ok) {
+    const bodyText = (await response.text()) || response.statusText;
+    throw new ApiError(response.status, bodyText);
+  }
+  return (await readBody(response)) as T;
+}
+
+export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) init.body = JSON.stringify(body);
+  return apiFetch<T>(path, init);
+}
+
+/** For reads where "not signed in" is an answer, not a failure (GET /api/user, GET /api/admin/me). */
+export async function apiFetchOrNullOn401<T>(path: string): Promise<T | null> {
+  try {
+    return await apiFetch<T>(path);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function readErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  // 204s and "nothing read" answers have no body; JSON.parse('') would throw.
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

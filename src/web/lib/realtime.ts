@@ -1,0 +1,179 @@
+import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { queryKeys } from './query-keys';
+
+// Payloads pushed by the server (docs/shared ARCHITECTURE "outside contract").
+// `position` is the log position that caused the event.
+export type ServerEvents = {
+  'credits:changed': { position: number; credits: number };
+  'property:bids': { position: number; propertyId: string; bidCount: number };
+  'bid:placed': { position: number; propertyId: string };
+  activity: { position: number };
+};
+
+type ServerEventName = keyof ServerEvents;
+
+type CacheRule<Payload> = {
+  // Events that overwrite a value name the value here, so a late event with an
+  // older position cannot undo a newer one. Invalidations need no ordering.
+  orderKey?: (payload: Payload) => string;
+  apply: (queryClient: QueryClient, payload: Payload) => void;
+};
+
+// The whole mapping from server events to the query cache lives in this table.
+const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
+  'credits:changed': {
+    orderKey: () => 'credits',
+    apply: (queryClient, { credits }) => {
+      queryClient.setQueryData(queryKeys.user, (user: unknown) => (isRecord(user) ? { ...user, credits } : user));
+    },
+  },
+  'property:bids': {
+    orderKey: ({ propertyId }) => `bids:${propertyId}`,
+    apply: (queryClient, { propertyId, bidCount }) => {
+      patchCachedData(queryClient, queryKeys.properties, (data) => withBidCount(data, propertyId, bidCount));
+      patchCachedData(queryClient, queryKeys.ownProperties, (data) => withBidCount(data, propertyId, bidCount));
+      // A changed count means the list itself changed for whoever holds it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.propertyBids(propertyId), exact: true });
+    },
+  },
+  'bid:placed': {
+    apply: (queryClient, { propertyId }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.propertyBids(propertyId), exact: true });
+    },
+  },
+  activity: {
+    apply: (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminActivity });
+      // The dashboard's recentActivity is the same log, summarised.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard });
+    },
+  },
+};
+
+export type RealtimeClient = {
+  /** Joins the property's room; the returned function leaves it. Calls are reference-counted. */
+  watchProperty(propertyId: string): () => void;
+  /** Rooms come from the session at handshake, so call this after login and logout. */
+  reconnect(): void;
+  close(): void;
+};
+
+export type RealtimeOptions = {
+  queryClient: QueryClient;
+  /** Omit in the browser: the socket then uses the page's origin. */
+  url?: string;
+  socketOptions?: Partial<ManagerOptions & SocketOptions>;
+};
+
+export function createRealtimeClient({ queryClient, url, socketOptions }: RealtimeOptions): RealtimeClient {
+  // WebSocket only: long-polling needs sticky sessions, and app nodes share none.
+  const options: Partial<ManagerOptions & SocketOptions> = {
+    withCredentials: true,
+    transports: ['websocket'],
+    ...socketOptions,
+  };
+  const socket: Socket = url === undefined ? io(options) : io(url, options);
+  const watched = new Map<string, number>();
+  const appliedPositions = new Map<string, number>();
+  let hasConnected = false;
+
+  socket.on('connect', () => {
+    if (hasConnected) {
+      // Events may have been missed while away, and after a server restart the
+      // log positions may start over: forget them and refetch what is shown.
+      appliedPositions.clear();
+      void queryClient.invalidateQueries();
+    }
+    hasConnected = true;
+    for (const propertyId of watched.keys()) socket.emit('property:watch', { propertyId });
+  });
+
+  for (const event of Object.keys(cacheRules) as ServerEventName[]) {
+    socket.on(event, (payload: unknown) => {
+      if (!isRecord(payload) || typeof payload.position !== 'number') return;
+      applyRule(cacheRules[event] as CacheRule<unknown>, payload, payload.position);
+    });
+  }
+
+  function applyRule(rule: CacheRule<unknown>, payload: unknown, position: number): void {
+    const key = rule.orderKey?.(payload);
+    if (key !== undefined) {
+      const applied = appliedPositions.get(key);
+      if (applied !== undefined && applied >= position) return;
+      appliedPositions.set(key, position);
+    }
+    rule.apply(queryClient, payload);
+  }
+
+  return {
+    watchProperty(propertyId) {
+      const count = watched.get(propertyId) ?? 0;
+      watched.set(propertyId, count + 1);
+      // While disconnected, the 'connect' handler sends the watch instead.
+      if (count === 0 && socket.connected) socket.emit('property:watch', { propertyId });
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        const remaining = (watched.get(propertyId) ?? 1) - 1;
+        if (remaining > 0) {
+          watched.set(propertyId, remaining);
+          return;
+        }
+        watched.delete(propertyId);
+        if (socket.connected) socket.emit('property:unwatch', { propertyId });
+      };
+    },
+    reconnect() {
+      socket.disconnect();
+      socket.connect();
+    },
+    close() {
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+export function RealtimeProvider({ client, children }: { client: RealtimeClient; children: ReactNode }) {
+  return createElement(RealtimeContext.Provider, { value: client }, children);
+}
+
+export function useRealtime(): RealtimeClient {
+  const client = useContext(RealtimeContext);
+  if (client === null) throw new Error('useRealtime must be used inside <RealtimeProvider>');
+  return client;
+}
+
+/** Keeps the caller subscribed to the property's `property:bids` pushes while mounted. */
+export function useWatchProperty(propertyId: string | undefined): void {
+  const client = useRealtime();
+  useEffect(() => (propertyId === undefined ? undefined : client.watchProperty(propertyId)), [client, propertyId]);
+}
+
+function patchCachedData(queryClient: QueryClient, queryKey: QueryKey, patch: (data: unknown) => unknown): void {
+  for (const [key, data] of queryClient.getQueriesData({ queryKey })) {
+    const next = patch(data);
+    if (next !== data) queryClient.setQueryData(key, next);
+  }
+}
+
+// Property read models that show a count carry `bidCount`; others are left alone.
+function withBidCount(data: unknown, propertyId: string, bidCount: number): unknown {
+  if (Array.isArray(data)) {
+    const next = data.map((item: unknown) => withBidCount(item, propertyId, bidCount));
+    return next.some((item, index) => item !== data[index]) ? next : data;
+  }
+  if (isRecord(data) && 'bidCount' in data && String(data.id) === propertyId && data.bidCount !== bidCount) {
+    return { ...data, bidCount };
+  }
+  return data;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,9 @@
+// Pages that shared components link to. Plain strings on purpose: the router
+// only type-checks literal paths of routes already registered, and these
+// links are wired before (and independently of) the route files behind them.
+export const sitePaths: { readonly home: string; readonly about: string; readonly contact: string; readonly auth: string } = {
+  home: '/',
+  about: '/about',
+  contact: '/contact',
+  auth: '/auth',
+};

@@ -1,0 +1,27 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { NotFound } from './components/not-found';
+import { PagePending } from './components/page-pending';
+import { routeTree } from './route-tree.gen';
+
+export type RouterContext = { queryClient: QueryClient };
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Loaders call ensureQueryData, so TanStack Query decides freshness; the
+    // router must not skip a loader because it preloaded it a moment ago.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PagePending,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

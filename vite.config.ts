@@ -1,0 +1,37 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const repoRoot = dirname(fileURLToPath(import.meta.url));
+const webRoot = resolve(repoRoot, 'src/web');
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+// The same proxy serves `vite` and `vite preview`, so both can talk to a locally running API.
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/socket.io': { target: apiTarget, ws: true },
+};
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [
+    // The router plugin must run before react() so it can split route files first.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: resolve(webRoot, 'routes'),
+      generatedRouteTree: resolve(webRoot, 'route-tree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: resolve(repoRoot, 'dist/client'),
+    emptyOutDir: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});
