@@ -53,7 +53,7 @@ export async function benchRealtimePush(count = 3000): Promise<void> {
   const realtime = attachRealtime(server, { sessions, publicUrl: 'http://localhost', logger: createMemoryLogger() });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const cookie = `session=${await sessions.issue({ kind: 'user', subject: 'wallet', role: 'realtor' })}`;
+  const cookie = `session=${await sessions.issue({ kind: 'user', subject: 'wallet', role: 'realtor', version: 0 })}`;
   const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie } });
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
 

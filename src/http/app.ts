@@ -11,7 +11,9 @@ import type { AppEnv } from './context';
 import type { Env } from './env';
 import { handleError } from './errors';
 import type { Logger } from './logger';
+import type { Mailer } from '../mail/port';
 import { checkOrigin } from './origin';
+import { mountRoutes } from './routes/index';
 import type { Sessions } from './session';
 
 export interface AppDeps {
@@ -20,6 +22,7 @@ export interface AppDeps {
   projections: Pick<ProjectionRunner, 'waitFor' | 'status'>;
   sessions: Sessions;
   logger: Logger;
+  mailer: Mailer;
   clock: () => Date;
   env: Pick<Env, 'publicUrl' | 'RATE_LIMITS'>;
   /** The built web client; when absent only the API is served. */
@@ -88,7 +91,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  // Contexts mount their sub-apps here: api.route('/', createXRoutes(deps)).
+  mountRoutes(api, deps);
 
   api.all('*', (c) => c.json({ message: 'Not found' }, 404));
   app.route('/api', api);

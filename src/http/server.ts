@@ -8,17 +8,16 @@ import { createKurrentDbEventStore } from '../event-store/kurrentdb';
 import type { EventStore } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import type { PositionedPush } from '../projections/projection';
-import { createProjections } from '../projections/registry';
-import { createProjectionRunner } from '../projections/runner';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createMongoReadStore } from '../read-store/mongodb';
 import type { ReadStore } from '../read-store/port';
-import { createApp } from './app';
+import { composeApp } from './compose';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createJsonLogger } from './logger';
+import { createOutboxMailer } from '../mail/outbox';
 import { attachRealtime } from './realtime';
-import { createSessions, loadSessionSecret } from './session';
+import { loadSessionSecret } from './session';
 
 export interface RunningServer {
   url: string;
@@ -47,34 +46,25 @@ export async function startServer(env: Env, logger: Logger = createJsonLogger())
   const readStore = await openReadStore(env);
   const sessionSecret = await loadSessionSecret(dataDir, env.SESSION_SECRET);
 
-  // Sockets attach after the read models are ready; pushes before that have no listener.
+  // Sockets attach once the port is bound; pushes before that have no listener.
   const relay: { push?: (push: PositionedPush) => void } = {};
-  const projections = createProjectionRunner({
-    eventStore,
-    readStore,
-    projections: createProjections(),
-    onPush: (push) => relay.push?.(push),
-    onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
-  });
-  const bootStarted = performance.now();
-  // In memory the read models start empty, so this replays the whole log before serving.
-  await projections.start();
-  logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted) });
-
   const listening = await listen(env.PORT);
   const port = (listening.server.address() as AddressInfo).port;
   const publicUrl = env.PUBLIC_URL ? env.publicUrl : `http://localhost:${port}`;
-  const sessions = createSessions({ secret: sessionSecret, secure: publicUrl.startsWith('https:') });
-  const app = createApp({
+  const bootStarted = performance.now();
+  // In memory the read models start empty, so this replays the whole log before serving.
+  const { app, runner, sessions } = await composeApp({
     eventStore,
     readStore,
-    projections,
-    sessions,
+    mailer: createOutboxMailer({ dir: join(dataDir, 'outbox') }),
     logger,
     clock: () => new Date(),
     env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS },
+    sessionSecret,
     clientDir: CLIENT_DIR,
+    onPush: (push) => relay.push?.(push),
   });
+  logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted) });
   listening.setFetch(app.fetch);
   const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger });
   relay.push = realtime.push;
@@ -87,7 +77,7 @@ export async function startServer(env: Env, logger: Logger = createJsonLogger())
     stop: () =>
       (stopping ??= (async () => {
         await realtime.close();
-        await projections.stop();
+        await runner.stop();
         await eventStore.close();
         await readStore.close();
       })()),
@@ -100,11 +90,17 @@ function listen(port: number): Promise<{ server: HttpServer; setFetch(fetch: (re
   return new Promise((resolveListening, reject) => {
     const server = serve(
       {
-        fetch: (request) => (handler ? handler(request) : new Response('Starting', { status: 503 })),
+        fetch: (request) => (handler ? handler(request) : answerWhileStarting(request)),
         port,
       },
       () => resolveListening({ server, setFetch: (fetch) => (handler = fetch) }),
     ) as HttpServer;
     server.once('error', reject);
   });
+}
+
+/** While the read models are rebuilt the process is alive but not ready. */
+function answerWhileStarting(request: Request): Response {
+  if (new URL(request.url).pathname === '/healthz') return Response.json({ status: 'ok' });
+  return Response.json({ message: 'Starting, please retry in a moment' }, { status: 503, headers: { 'Retry-After': '1' } });
 }

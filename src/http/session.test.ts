@@ -8,15 +8,15 @@ const sessions = createSessions({ secret: 'a'.repeat(48), secure: false });
 
 describe('sessions', () => {
   it('verifies what it issued, for the right kind only', async () => {
-    const token = await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor' });
-    expect(await sessions.verify(token, 'user')).toMatchObject({ kind: 'user', subject: 'u1', role: 'realtor' });
+    const token = await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 });
+    expect(await sessions.verify(token, 'user')).toMatchObject({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 });
     expect(await sessions.verify(token, 'admin')).toBeNull();
   });
 
   it('refuses a tampered token and one signed with another secret', async () => {
-    const token = await sessions.issue({ kind: 'user', subject: 'u1', role: 'homeowner' });
+    const token = await sessions.issue({ kind: 'user', subject: 'u1', role: 'homeowner', version: 0 });
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), role: 'realtor' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), role: 'realtor', version: 0 })).toString('base64url');
     expect(await sessions.verify(`${header}.${forged}.${signature}`, 'user')).toBeNull();
     const other = createSessions({ secret: 'b'.repeat(48), secure: false });
     expect(await other.verify(token, 'user')).toBeNull();
@@ -24,8 +24,8 @@ describe('sessions', () => {
   });
 
   it('reads both sessions from one Cookie header', async () => {
-    const user = await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor' });
-    const admin = await sessions.issue({ kind: 'admin', subject: 'a1', role: 'super_admin' });
+    const user = await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 });
+    const admin = await sessions.issue({ kind: 'admin', subject: 'a1', role: 'super_admin', version: 0 });
     const both = await sessions.fromCookieHeader(`theme=dark; session=${user}; admin_session=${admin}`);
     expect(both.user?.subject).toBe('u1');
     expect(both.admin?.role).toBe('super_admin');
@@ -50,5 +50,15 @@ describe('loadSessionSecret', () => {
     expect((await stat(join(dir, 'session-secret'))).mode & 0o777).toBe(0o600);
     expect(await loadSessionSecret(dir, 'configured-secret-configured-secret')).toBe('configured-secret-configured-secret');
     await rm(dir, { recursive: true });
+  });
+});
+
+describe('current sessions', () => {
+  it('drops a signed session the account no longer stands behind', async () => {
+    const gated = createSessions({ secret: 'a'.repeat(48), secure: false, isCurrent: async (claims) => claims.version === 2 });
+    const stale = await gated.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 1 });
+    const fresh = await gated.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 2 });
+    expect(await gated.fromCookieHeader(`session=${stale}`)).toEqual({});
+    expect((await gated.fromCookieHeader(`session=${fresh}`)).user?.version).toBe(2);
   });
 });

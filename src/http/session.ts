@@ -12,6 +12,12 @@ export interface SessionClaims {
   /** The user's or administrator's id. */
   subject: string;
   role: string;
+  /**
+   * The account's session version when the session was issued. Raising the
+   * version on the account (password change, reset, deactivation) ends every
+   * session issued before.
+   */
+  version: number;
   /** Seconds since the epoch, when the session was issued. */
   issuedAt: number;
 }
@@ -32,14 +38,31 @@ export interface Sessions {
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const COOKIE_NAMES: Record<SessionKind, string> = { user: 'session', admin: 'admin_session' };
 
-export function createSessions(options: { secret: string; secure: boolean }): Sessions {
+export interface SessionOptions {
+  secret: string;
+  secure: boolean;
+  /**
+   * Whether a validly signed session still stands: the account exists, is
+   * active, and its session version has not moved on. Applied to HTTP and
+   * Socket.IO alike.
+   */
+  isCurrent?: (claims: SessionClaims) => Promise<boolean>;
+}
+
+export function createSessions(options: SessionOptions): Sessions {
   const key = new TextEncoder().encode(options.secret);
+
+  const verifyCurrent = async (token: string, kind: SessionKind) => {
+    const claims = await sessions.verify(token, kind);
+    if (!claims || !options.isCurrent) return claims;
+    return (await options.isCurrent(claims)) ? claims : null;
+  };
 
   const sessions: Sessions = {
     cookieName: (kind) => COOKIE_NAMES[kind],
 
     async issue(claims) {
-      return new SignJWT({ kind: claims.kind, role: claims.role })
+      return new SignJWT({ kind: claims.kind, role: claims.role, ver: claims.version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.subject)
         .setIssuedAt()
@@ -50,8 +73,9 @@ export function createSessions(options: { secret: string; secure: boolean }): Se
     async verify(token, kind) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (payload.kind !== kind || typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-        return { kind, subject: payload.sub, role: payload.role, issuedAt: payload.iat ?? 0 };
+        const { kind: claimedKind, sub, role, ver } = payload;
+        if (claimedKind !== kind || typeof sub !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
+        return { kind, subject: sub, role, version: ver, issuedAt: payload.iat ?? 0 };
       } catch {
         return null;
       }
@@ -63,7 +87,7 @@ export function createSessions(options: { secret: string; secure: boolean }): Se
       const [user, admin] = await Promise.all(
         (['user', 'admin'] as const).map((kind) => {
           const token = cookies[COOKIE_NAMES[kind]];
-          return token ? sessions.verify(token, kind) : Promise.resolve(null);
+          return token ? verifyCurrent(token, kind) : Promise.resolve(null);
         }),
       );
       return { ...(user ? { user } : {}), ...(admin ? { admin } : {}) };

@@ -1,40 +1,51 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSqliteEventStore } from '../event-store/sqlite';
-import type { AppDeps } from '../http/app';
-import { createApp } from '../http/app';
+import { composeApp } from '../http/compose';
 import { createMemoryLogger } from '../http/logger';
-import { createSessions } from '../http/session';
+import { createOutboxMailer } from '../mail/outbox';
+import type { Mail } from '../mail/port';
 import type { Projection } from '../projections/projection';
-import { createProjectionRunner } from '../projections/runner';
 import { createMemoryReadStore } from '../read-store/memory';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-/** The app on the embedded backends, in memory, with a fixed clock. */
-export async function createTestApp(options: { projections?: Projection[]; clientDir?: string; now?: Date } = {}) {
+/** The whole app on the embedded backends, in memory, as the server wires it. */
+export async function createTestApp(options: { projections?: Projection[]; clientDir?: string; now?: () => Date } = {}) {
   const eventStore = createSqliteEventStore({ path: ':memory:' });
   const readStore = createMemoryReadStore();
-  const projections = createProjectionRunner({ eventStore, readStore, projections: options.projections ?? [] });
-  await projections.start();
   const logger = createMemoryLogger();
-  const deps: AppDeps = {
+  const outboxDir = join(mkdtempSync(join(tmpdir(), 'test-outbox-')), 'outbox');
+  const composed = await composeApp({
     eventStore,
     readStore,
-    projections,
-    sessions: createSessions({ secret: 'test-secret-'.repeat(4), secure: false }),
+    mailer: createOutboxMailer({ dir: outboxDir }),
     logger,
-    clock: () => options.now ?? new Date('2026-11-22T10:00:00.000Z'),
+    clock: options.now ?? (() => new Date()),
     env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off' },
+    sessionSecret: 'test-secret-'.repeat(4),
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
-  };
-  const app = createApp(deps);
+    ...(options.projections ? { projections: options.projections } : {}),
+  });
   return {
-    app,
-    deps,
+    ...composed,
     logger,
+    /** Every mail sent so far, oldest first. */
+    outbox(): Mail[] {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outboxDir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((file) => JSON.parse(readFileSync(join(outboxDir, file), 'utf8')) as Mail);
+    },
     async close() {
-      await projections.stop();
+      await composed.runner.stop();
       await eventStore.close();
       await readStore.close();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,54 @@
+import type { EventStore } from '../event-store/port';
+import type { Mailer } from '../mail/port';
+import type { PositionedPush, Projection } from '../projections/projection';
+import { createProjections } from '../projections/registry';
+import { createProjectionRunner } from '../projections/runner';
+import type { ReadStore } from '../read-store/port';
+import type { AppDeps } from './app';
+import { createApp } from './app';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import { createSessions } from './session';
+
+export interface AppParts {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  mailer: Mailer;
+  logger: Logger;
+  clock: () => Date;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS'>;
+  sessionSecret: string;
+  clientDir?: string;
+  /** Defaults to every read model of the app. */
+  projections?: Projection[];
+  onPush?: (push: PositionedPush) => void;
+}
+
+/**
+ * The one place where the app's parts are wired together, for the server and
+ * for tests alike. Resolves once the read models have caught up with the log.
+ */
+export async function composeApp(parts: AppParts) {
+  const { eventStore, readStore, logger } = parts;
+  const runner = createProjectionRunner({
+    eventStore,
+    readStore,
+    projections: parts.projections ?? createProjections(),
+    onPush: (push) => parts.onPush?.(push),
+    onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
+  });
+  await runner.start();
+  const sessions = createSessions({ secret: parts.sessionSecret, secure: parts.env.publicUrl.startsWith('https:') });
+  const deps: AppDeps = {
+    eventStore,
+    readStore,
+    projections: runner,
+    sessions,
+    logger,
+    mailer: parts.mailer,
+    clock: parts.clock,
+    env: parts.env,
+    ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
+  };
+  return { app: createApp(deps), deps, runner, sessions };
+}

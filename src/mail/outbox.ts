@@ -1,0 +1,22 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Mail, Mailer } from './port';
+
+/**
+ * The embedded default: one JSON file per mail in DATA_DIR/outbox, named so
+ * that a directory listing is in sending order.
+ */
+export function createOutboxMailer(options: { dir: string; clock?: () => Date }): Mailer {
+  const clock = options.clock ?? (() => new Date());
+  let sequence = 0;
+  return {
+    async send(mail) {
+      await mkdir(options.dir, { recursive: true });
+      const sentAt = clock().toISOString();
+      sequence = (sequence + 1) % 1_000_000;
+      const name = `${sentAt.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}.json`;
+      const body: Mail & { sentAt: string } = { ...mail, sentAt };
+      await writeFile(join(options.dir, name), `${JSON.stringify(body, null, 2)}\n`, { flag: 'wx' });
+    },
+  };
+}
