@@ -107,8 +107,8 @@ export default tseslint.config(
     },
   },
   {
-    // Route files must export `Route`; config files default-export by convention.
-    files: ['src/web/routes/**', '*.config.ts', '*.config.js'],
+    // Route files must export `Route`; config files and typings of default-exporting packages use default exports.
+    files: ['src/web/routes/**', '*.config.ts', '*.config.js', '**/*.d.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

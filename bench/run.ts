@@ -1,4 +1,6 @@
+import { benchBids } from './bids';
 import { benchEventStoreAppend } from './event-store-append';
+import { benchListings } from './listings';
 import { benchReadStore } from './read-store';
 import { benchRealtimePush } from './realtime-push';
 
@@ -7,5 +9,7 @@ console.log(`# Benchmarks (Node ${process.version}, ${new Date().toISOString()})
 await benchEventStoreAppend();
 await benchRealtimePush();
 await benchReadStore();
+await benchListings();
+await benchBids();
 console.log(`\nresident memory: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 process.exit(0);

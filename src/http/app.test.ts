@@ -2,26 +2,16 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/shared/errors';
 import { StreamConflictError } from '../event-store/port';
-import { TEST_ORIGIN, createTestApp } from '../testing/test-app';
+import { TEST_ORIGIN, testAppPerTest } from '../testing/test-app';
 import { handleError, toErrorResponse, UnauthorizedError } from './errors';
 import { createMemoryLogger } from './logger';
 import { readJson } from './validation';
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function testApp(options: Parameters<typeof createTestApp>[0] = {}) {
-  const built = await createTestApp(options);
-  close = built.close;
-  return built;
-}
+const testApp = testAppPerTest();
 
 describe('the HTTP shell', () => {
   it('answers /healthz and /readyz', async () => {
@@ -29,7 +19,10 @@ describe('the HTTP shell', () => {
     expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await app.request('/readyz');
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', projections: [] });
+    const body = (await ready.json()) as { status: string; projections: Array<{ caughtUp: boolean }> };
+    expect(body.status).toBe('ready');
+    expect(body.projections.length).toBeGreaterThan(0);
+    expect(body.projections.every((p) => p.caughtUp)).toBe(true);
   });
 
   it('answers unknown /api paths with a JSON 404 in the contract shape', async () => {

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import type { BlobStore } from '../blobs/port';
 import type { EventStore } from '../event-store/port';
 import type { ProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
@@ -24,7 +25,13 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   clock: () => Date;
-  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS'>;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'>;
+  /** Keys the daily salt of anonymous page-view visitors; derived from the session secret (src/http/visitor-hash.ts). */
+  pageViewKey: string;
+  /** Property images and utility bills (src/blobs). */
+  blobs: BlobStore;
+  /** Signs and checks the local adapter's file addresses; derived from the session secret (src/blobs/signed-url.ts). */
+  fileUrlKey: string;
   /** The built web client; when absent only the API is served. */
   clientDir?: string;
 }

@@ -1,3 +1,6 @@
+import type { BlobStore } from '../blobs/port';
+import { deriveFileUrlKey } from '../blobs/signed-url';
+import { unconfiguredBlobStore } from '../blobs/unconfigured';
 import type { EventStore } from '../event-store/port';
 import type { Mailer } from '../mail/port';
 import type { PositionedPush, Projection } from '../projections/projection';
@@ -6,9 +9,12 @@ import { createProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
 import type { AppDeps } from './app';
 import { createApp } from './app';
+import { createBidRefundReactor } from './bid-refunds';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createSessions } from './session';
+import { createSessionCheck } from './session-check';
+import { derivePageViewKey } from './visitor-hash';
 
 export interface AppParts {
   eventStore: EventStore;
@@ -16,8 +22,13 @@ export interface AppParts {
   mailer: Mailer;
   logger: Logger;
   clock: () => Date;
-  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS'>;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'>;
   sessionSecret: string;
+  /**
+   * Where images and bills live; the local adapter signs its addresses with
+   * deriveFileUrlKey(sessionSecret). Omitted only by tests that touch no files.
+   */
+  blobs?: BlobStore;
   clientDir?: string;
   /** Defaults to every read model of the app. */
   projections?: Projection[];
@@ -30,15 +41,21 @@ export interface AppParts {
  */
 export async function composeApp(parts: AppParts) {
   const { eventStore, readStore, logger } = parts;
+  // A process manager that follows the log with the read models, after them (src/http/bid-refunds.ts).
+  const bidRefunds = createBidRefundReactor({ eventStore, mailer: parts.mailer, logger, publicUrl: parts.env.publicUrl });
   const runner = createProjectionRunner({
     eventStore,
     readStore,
-    projections: parts.projections ?? createProjections(),
+    projections: parts.projections ?? [...createProjections(), bidRefunds],
     onPush: (push) => parts.onPush?.(push),
     onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
   });
   await runner.start();
-  const sessions = createSessions({ secret: parts.sessionSecret, secure: parts.env.publicUrl.startsWith('https:') });
+  const sessions = createSessions({
+    secret: parts.sessionSecret,
+    secure: parts.env.publicUrl.startsWith('https:'),
+    isCurrent: createSessionCheck(readStore),
+  });
   const deps: AppDeps = {
     eventStore,
     readStore,
@@ -48,7 +65,10 @@ export async function composeApp(parts: AppParts) {
     mailer: parts.mailer,
     clock: parts.clock,
     env: parts.env,
+    pageViewKey: derivePageViewKey(parts.sessionSecret),
+    blobs: parts.blobs ?? unconfiguredBlobStore,
+    fileUrlKey: deriveFileUrlKey(parts.sessionSecret),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds };
 }

@@ -1,3 +1,5 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
 import type { EventMetadata } from '../event-store/port';
 import type { SessionClaims } from './session';
 
@@ -9,22 +11,26 @@ export interface AppEnv {
   };
 }
 
-/** Who did it, from where: stored on every event a request causes. */
-export function requestMetadata(c: {
-  get(key: 'requestId'): string;
-  get(key: 'session'): AppEnv['Variables']['session'];
-  req: { header(name: string): string | undefined };
-}): EventMetadata {
+/**
+ * Who did it, from where: stored on every event a request causes. The address
+ * is the connection's peer: X-Forwarded-For is not trusted (see 0007).
+ */
+export function requestMetadata(c: Context<AppEnv>): EventMetadata {
   const session = c.get('session');
   return {
     requestId: c.get('requestId'),
     ...(session.user ? { userId: session.user.subject } : {}),
     ...(session.admin ? { adminId: session.admin.subject } : {}),
-    ipAddress: clientIp(c.req.header('x-forwarded-for')) ?? c.req.header('x-real-ip') ?? null,
+    ipAddress: peerAddress(c),
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
   };
 }
 
-function clientIp(forwardedFor: string | undefined): string | undefined {
-  return forwardedFor?.split(',')[0]?.trim().slice(0, 45) || undefined;
+/** The peer's address (at most 45 characters, as stored), or null where there is no socket (in-process tests). */
+export function peerAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address?.replace(/^::ffff:/, '').slice(0, 45) ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -25,6 +25,7 @@ describe('loadEnv', () => {
       ADMIN_USERNAME: 'root_admin',
       ADMIN_PASSWORD: 'Sup3rSecret!',
       ADMIN_EMAIL: 'admin@example.com',
+      SUPPORT_EMAIL: 'support@example.com',
       EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false',
       MONGODB_URL: 'mongodb://localhost:27017/?replicaSet=rs0',
       STRIPE_SECRET_KEY: 'sk_test_123',
@@ -55,5 +56,17 @@ describe('loadEnv', () => {
     expect(lines).toContain('RATE_LIMITS: must be on or off (got "maybe")');
     expect(lines.find((l) => l.startsWith('MONGODB_URL:'))).toContain('mongodb://');
     expect(lines.find((l) => l.startsWith('SESSION_SECRET:'))).not.toContain('short');
+  });
+
+  it('takes an optional SUPPORT_EMAIL for contact-form mail, and refuses one that is not an address', () => {
+    expect(loadEnv({}).SUPPORT_EMAIL).toBeUndefined();
+    expect(loadEnv({ SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();
+    expect(loadEnv({ SUPPORT_EMAIL: 'support@example.com' }).SUPPORT_EMAIL).toBe('support@example.com');
+    expect(() => loadEnv({ SUPPORT_EMAIL: 'support' })).toThrow('SUPPORT_EMAIL: must be an email address (got "support")');
+  });
+
+  it('refuses a Postmark token without MAIL_FROM', () => {
+    expect(() => loadEnv({ POSTMARK_SERVER_TOKEN: 'token' })).toThrow('MAIL_FROM: is required when POSTMARK_SERVER_TOKEN is set');
+    expect(loadEnv({ POSTMARK_SERVER_TOKEN: 'token', MAIL_FROM: 'hello@example.com' }).MAIL_FROM).toBe('hello@example.com');
   });
 });

@@ -28,6 +28,8 @@ const schema = z.object({
   ADMIN_USERNAME: optional(z.string().regex(/^[A-Za-z0-9_-]{3,50}$/, 'must be 3 to 50 letters, digits, _ or -')),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
   ADMIN_EMAIL: optional(z.email('must be an email address').max(255, 'must be at most 255 characters')),
+  /** Where contact-form prospects are mailed; ADMIN_EMAIL when unset. */
+  SUPPORT_EMAIL: optional(z.email('must be an email address').max(255, 'must be at most 255 characters')),
   EVENTSTORE_URL: optional(
     url(['kurrentdb:', 'kurrent:', 'kdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'], 'must be a kurrentdb:// or esdb:// connection string'),
   ),
@@ -62,15 +64,17 @@ export class EnvError extends Error {
 /** Validates the environment contract of ARCHITECTURE.md; every variable is optional. */
 export function loadEnv(source: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.');
-      const value = source[name];
-      const shown = value === undefined ? '' : ` (got ${JSON.stringify(isSecret(name) ? '…' : value)})`;
-      return `${name}: ${issue.message}${shown}`;
-    });
-    throw new EnvError(lines);
-  }
+  const lines = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const value = source[name];
+        const shown = value === undefined ? '' : ` (got ${JSON.stringify(isSecret(name) ? '…' : value)})`;
+        return `${name}: ${issue.message}${shown}`;
+      });
+  // Postmark refuses mail without a confirmed sender, so a token alone would fail at the first mail.
+  if (source.POSTMARK_SERVER_TOKEN && !source.MAIL_FROM) lines.push('MAIL_FROM: is required when POSTMARK_SERVER_TOKEN is set');
+  if (!parsed.success || lines.length > 0) throw new EnvError(lines);
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, publicUrl };

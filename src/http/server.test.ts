@@ -10,7 +10,7 @@ import { openEventStore, startServer } from './server';
 describe('startServer', () => {
   it('serves on the embedded defaults, keeps the log and the session secret across restarts, and stops cleanly', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'server-'));
-    const env = loadEnv({ PORT: '0', DATA_DIR: dir });
+    const env = loadEnv({ PORT: '0', DATA_DIR: dir, ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Root-passw0rd', ADMIN_EMAIL: 'root@example.com' });
     const logger = createMemoryLogger();
 
     const first = await startServer(env, logger);

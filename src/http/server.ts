@@ -3,7 +3,11 @@ import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HttpBindings } from '@hono/node-server';
 import { serve } from '@hono/node-server';
+import { createLocalBlobStore, uploadsDir } from '../blobs/local';
+import type { BlobStore } from '../blobs/port';
+import { deriveFileUrlKey } from '../blobs/signed-url';
 import { createKurrentDbEventStore } from '../event-store/kurrentdb';
 import type { EventStore } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
@@ -11,11 +15,14 @@ import type { PositionedPush } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createMongoReadStore } from '../read-store/mongodb';
 import type { ReadStore } from '../read-store/port';
+import { bootstrapAdmin } from './admin-bootstrap';
 import { composeApp } from './compose';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createJsonLogger } from './logger';
 import { createOutboxMailer } from '../mail/outbox';
+import type { Mailer } from '../mail/port';
+import { createPostmarkMailer } from '../mail/postmark';
 import { attachRealtime } from './realtime';
 import { loadSessionSecret } from './session';
 
@@ -38,8 +45,36 @@ export async function openReadStore(env: Env): Promise<ReadStore> {
   return env.MONGODB_URL ? createMongoReadStore({ url: env.MONGODB_URL }) : createMemoryReadStore();
 }
 
+/**
+ * S3 when S3_BUCKET is set (credentials from the SDK's default chain), else
+ * files under DATA_DIR/uploads served by this app at signed addresses. The S3
+ * client is imported only when used: it takes a moment to load.
+ */
+export async function openBlobStore(env: Env, dataDir: string, sessionSecret: string): Promise<BlobStore> {
+  if (env.S3_BUCKET) {
+    const { createS3BlobStore } = await import('../blobs/s3');
+    return createS3BlobStore({
+      bucket: env.S3_BUCKET,
+      ...(env.S3_REGION ? { region: env.S3_REGION } : {}),
+      ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    });
+  }
+  return createLocalBlobStore({ dir: uploadsDir(dataDir), signingKey: deriveFileUrlKey(sessionSecret) });
+}
+
+/** Postmark when a server token is set (loadEnv makes MAIL_FROM required then), else the outbox folder. */
+export function openMailer(env: Env, dataDir: string): Mailer {
+  return env.POSTMARK_SERVER_TOKEN && env.MAIL_FROM
+    ? createPostmarkMailer({ serverToken: env.POSTMARK_SERVER_TOKEN, from: env.MAIL_FROM })
+    : createOutboxMailer({ dir: join(dataDir, 'outbox') });
+}
+
 /** Starts the whole product on the backends the environment names. */
-export async function startServer(env: Env, logger: Logger = createJsonLogger()): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  logger: Logger = createJsonLogger(),
+  options: { print?: (text: string) => void } = {},
+): Promise<RunningServer> {
   const dataDir = resolve(env.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   const eventStore = openEventStore({ ...env, DATA_DIR: dataDir });
@@ -56,19 +91,22 @@ export async function startServer(env: Env, logger: Logger = createJsonLogger())
   const { app, runner, sessions } = await composeApp({
     eventStore,
     readStore,
-    mailer: createOutboxMailer({ dir: join(dataDir, 'outbox') }),
+    mailer: openMailer(env, dataDir),
     logger,
     clock: () => new Date(),
-    env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS },
+    env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS, SUPPORT_EMAIL: env.SUPPORT_EMAIL, ADMIN_EMAIL: env.ADMIN_EMAIL },
     sessionSecret,
+    blobs: await openBlobStore(env, dataDir, sessionSecret),
     clientDir: CLIENT_DIR,
     onPush: (push) => relay.push?.(push),
   });
   logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted) });
-  listening.setFetch(app.fetch);
+  // Before serving, so the first sign-in already finds the administrator.
+  await bootstrapAdmin({ eventStore, readStore, projections: runner, logger, clock: () => new Date(), env, ...(options.print ? { print: options.print } : {}) });
+  listening.setFetch((request, bindings) => app.fetch(request, bindings));
   const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger });
   relay.push = realtime.push;
-  logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory' });
+  logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory', blobs: env.S3_BUCKET ? 's3' : 'local' });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -85,12 +123,15 @@ export async function startServer(env: Env, logger: Logger = createJsonLogger())
 }
 
 /** Binds the port first so the app can learn its real port (PORT=0) before it is built. */
-function listen(port: number): Promise<{ server: HttpServer; setFetch(fetch: (request: Request) => Response | Promise<Response>): void }> {
-  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+type FetchHandler = (request: Request, env: HttpBindings) => Response | Promise<Response>;
+
+function listen(port: number): Promise<{ server: HttpServer; setFetch(fetch: FetchHandler): void }> {
+  let handler: FetchHandler | undefined;
   return new Promise((resolveListening, reject) => {
     const server = serve(
       {
-        fetch: (request) => (handler ? handler(request) : answerWhileStarting(request)),
+        // The bindings carry the connection, where the peer address comes from.
+        fetch: (request, env) => (handler ? handler(request, env as HttpBindings) : answerWhileStarting(request)),
         port,
       },
       () => resolveListening({ server, setFetch: (fetch) => (handler = fetch) }),

@@ -14,6 +14,15 @@ export interface PositionedPush extends Push {
   position: LogPosition;
 }
 
+export interface ApplyContext {
+  /**
+   * True while the runner catches up with events written before it started
+   * (a rebuild at boot): nobody waits for pushes about them, so projections
+   * may skip the reads that only serve pushes.
+   */
+  replaying: boolean;
+}
+
 /** One read model: the collections it owns and how each event changes them. */
 export interface Projection {
   name: string;
@@ -24,9 +33,10 @@ export interface Projection {
   /**
    * Applies one event. Must be idempotent per document (use `upsertOnce`,
    * `updateOnce`, `insertOnce`), because an event can be delivered again after
-   * a restart. Returns the pushes the event causes, sent once it is applied.
+   * a restart. Returns the pushes the event causes, sent once it is applied
+   * (and dropped while replaying).
    */
-  apply(event: RecordedEvent, store: ReadStore): Promise<Push[] | void>;
+  apply(event: RecordedEvent, store: ReadStore, context?: ApplyContext): Promise<Push[] | void>;
 }
 
 /** The field in which each document remembers the last log position applied to it. */

@@ -1,6 +1,29 @@
+import { createActivityLogProjection } from './activity-log';
+import { createAdminUsersProjection } from './admin-users';
+import { createBidsProjection } from './bids';
+import { createLegalDocumentsProjection } from './legal-documents';
+import { createPageViewsProjection } from './page-views';
 import type { Projection } from './projection';
+import { createPropertiesProjection } from './properties';
+import { createProspectsProjection } from './prospects';
+import { createRealtorProfilesProjection } from './realtor-profiles';
+import { createUserAgreementsProjection } from './user-agreements';
+import { createUsersProjection } from './users';
+import { createVerificationsProjection } from './verifications';
 
 /** Every read model of the app. Each context adds its projection here. */
 export function createProjections(): Projection[] {
-  return [];
+  return [
+    createUsersProjection(),
+    createAdminUsersProjection(),
+    createActivityLogProjection(),
+    createProspectsProjection(),
+    createPageViewsProjection(),
+    createLegalDocumentsProjection(),
+    createUserAgreementsProjection(),
+    createVerificationsProjection(),
+    createPropertiesProjection(),
+    createRealtorProfilesProjection(),
+    createBidsProjection(),
+  ];
 }

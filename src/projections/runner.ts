@@ -96,13 +96,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     flushTimer ??= setTimeout(() => void flush(), options.checkpointIntervalMs ?? 250);
   };
 
-  const applyEvent = async (event: RecordedEvent) => {
+  const applyEvent = async (event: RecordedEvent, replaying: boolean) => {
     const pushes: PositionedPush[] = [];
+    const context = { replaying };
     for (const projection of projections) {
       const done = applied.get(projection.name);
       if (done !== undefined && done >= event.position) continue;
-      const produced = await projection.apply(event, readStore);
-      for (const push of produced ?? []) pushes.push({ ...push, position: event.position });
+      const produced = await projection.apply(event, readStore, context);
+      if (!replaying) for (const push of produced ?? []) pushes.push({ ...push, position: event.position });
       applied.set(projection.name, event.position);
     }
     lastAppliedAt = Date.now();
@@ -125,7 +126,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       ...(from !== undefined ? { after: from } : {}),
       onEvent: async (event) => {
         try {
-          await applyEvent(event);
+          await applyEvent(event, head !== undefined && event.position <= head);
         } catch (error) {
           options.onError?.(error, event);
           throw error;

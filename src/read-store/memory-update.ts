@@ -21,12 +21,43 @@ const OPERATORS: Record<string, Operator> = {
 // operator cannot work on), which mingo on its own would ignore.
 export function applyUpdate(before: Doc, update: Update, inserting: boolean): Doc {
   assertNoConflicts(update);
+  const simple = applySimpleUpdate(before, update, inserting);
+  if (simple) return simple;
   const after = cloneValue(before) as PlainObject;
   for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
     if (operator === '$setOnInsert' && !inserting) continue;
     const expression = withoutId(after, operator, fields);
     for (const path of Object.keys(expression)) assertApplicable(after, operator, path);
     if (Object.keys(expression).length > 0) (OPERATORS[operator] as Operator)(expression)(after);
+  }
+  return after as Doc;
+}
+
+/**
+ * The projections' everyday update ($set, $setOnInsert and $inc on top-level
+ * fields other than `_id`) without mingo's general machinery: a shallow copy
+ * with the new values. Nested values of `before` are shared with the copy,
+ * which is safe because stored documents are never changed in place.
+ * Returns undefined for any other update.
+ */
+function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Doc | undefined {
+  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+    if (operator !== '$set' && operator !== '$setOnInsert' && operator !== '$inc') return undefined;
+    for (const path of Object.keys(fields)) if (path === '_id' || path.includes('.') || path.startsWith('$')) return undefined;
+  }
+  const after: PlainObject = { ...before };
+  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+    if (operator === '$setOnInsert' && !inserting) continue;
+    for (const [path, value] of Object.entries(fields)) {
+      if (operator !== '$inc') {
+        after[path] = cloneValue(value);
+        continue;
+      }
+      const current = after[path];
+      if (typeof value !== 'number') throw new Error(`Cannot increment with non-numeric argument: {${path}: ${JSON.stringify(value)}}`);
+      if (current !== undefined && typeof current !== 'number') throw new Error(`Cannot apply $inc to a value of non-numeric type at '${path}'`);
+      after[path] = (current ?? 0) + value;
+    }
   }
   return after as Doc;
 }

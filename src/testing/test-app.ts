@@ -1,6 +1,9 @@
+import { afterEach } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLocalBlobStore } from '../blobs/local';
+import { deriveFileUrlKey } from '../blobs/signed-url';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { composeApp } from '../http/compose';
 import { createMemoryLogger } from '../http/logger';
@@ -12,25 +15,44 @@ import { createMemoryReadStore } from '../read-store/memory';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** The whole app on the embedded backends, in memory, as the server wires it. */
-export async function createTestApp(options: { projections?: Projection[]; clientDir?: string; now?: () => Date } = {}) {
+export async function createTestApp(
+  options: {
+    projections?: Projection[];
+    clientDir?: string;
+    now?: () => Date;
+    /** Off by default, as for automated suites; 'on' to test the limits themselves. */
+    rateLimits?: 'on' | 'off';
+    /** SUPPORT_EMAIL and ADMIN_EMAIL, where contact-form prospects are mailed; unset by default. */
+    supportEmail?: string;
+    adminEmail?: string;
+  } = {},
+) {
   const eventStore = createSqliteEventStore({ path: ':memory:' });
   const readStore = createMemoryReadStore();
   const logger = createMemoryLogger();
   const outboxDir = join(mkdtempSync(join(tmpdir(), 'test-outbox-')), 'outbox');
+  const sessionSecret = 'test-secret-'.repeat(4);
+  const clock = options.now ?? (() => new Date());
+  // Uploads go to a folder of their own, signed and served as the server does.
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'test-uploads-'));
+  const blobs = createLocalBlobStore({ dir: uploadsDir, signingKey: deriveFileUrlKey(sessionSecret), clock });
   const composed = await composeApp({
     eventStore,
     readStore,
     mailer: createOutboxMailer({ dir: outboxDir }),
     logger,
-    clock: options.now ?? (() => new Date()),
-    env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off' },
-    sessionSecret: 'test-secret-'.repeat(4),
+    clock,
+    env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: options.rateLimits ?? 'off', SUPPORT_EMAIL: options.supportEmail, ADMIN_EMAIL: options.adminEmail },
+    sessionSecret,
+    blobs,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.projections ? { projections: options.projections } : {}),
   });
   return {
     ...composed,
     logger,
+    /** The folder the local blob store writes to. */
+    uploadsDir,
     /** Every mail sent so far, oldest first. */
     outbox(): Mail[] {
       let files: string[] = [];
@@ -43,9 +65,26 @@ export async function createTestApp(options: { projections?: Projection[]; clien
     },
     async close() {
       await composed.runner.stop();
+      await composed.bidRefunds.idle();
       await eventStore.close();
       await readStore.close();
       rmSync(outboxDir, { recursive: true, force: true });
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** For a test file: returns a factory whose apps are closed after each test. */
+export function testAppPerTest() {
+  const open: TestApp[] = [];
+  afterEach(async () => {
+    while (open.length > 0) await open.pop()?.close();
+  });
+  return async (options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> => {
+    const built = await createTestApp(options);
+    open.push(built);
+    return built;
   };
 }

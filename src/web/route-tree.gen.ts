@@ -10,33 +10,224 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AuthRouteImport } from './routes/auth'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home'
+import { Route as AuthenticatedHomeownerProfileRouteImport } from './routes/_authenticated/homeowner-profile'
+import { Route as AuthenticatedRealtorProfileRouteImport } from './routes/_authenticated/realtor-profile'
+import { Route as AuthenticatedStoreRouteImport } from './routes/_authenticated/store'
+import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
+import { Route as LegalTermsHomeownersRouteImport } from './routes/legal/terms-homeowners'
+import { Route as LegalTermsRealtorsRouteImport } from './routes/legal/terms-realtors'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedHomeRoute = AuthenticatedHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedHomeownerProfileRoute =
+  AuthenticatedHomeownerProfileRouteImport.update({
+    id: '/homeowner-profile',
+    path: '/homeowner-profile',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedRealtorProfileRoute =
+  AuthenticatedRealtorProfileRouteImport.update({
+    id: '/realtor-profile',
+    path: '/realtor-profile',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedStoreRoute = AuthenticatedStoreRouteImport.update({
+  id: '/store',
+  path: '/store',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const LegalPrivacyRoute = LegalPrivacyRouteImport.update({
+  id: '/legal/privacy',
+  path: '/legal/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalTermsHomeownersRoute = LegalTermsHomeownersRouteImport.update({
+  id: '/legal/terms-homeowners',
+  path: '/legal/terms-homeowners',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalTermsRealtorsRoute = LegalTermsRealtorsRouteImport.update({
+  id: '/legal/terms-realtors',
+  path: '/legal/terms-realtors',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/admin': typeof AdminRoute
+  '/auth': typeof AuthRoute
+  '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
+  '/home': typeof AuthenticatedHomeRoute
+  '/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
+  '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
+  '/store': typeof AuthenticatedStoreRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
+  '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/admin': typeof AdminRoute
+  '/auth': typeof AuthRoute
+  '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/dashboard': typeof AuthenticatedDashboardRoute
+  '/home': typeof AuthenticatedHomeRoute
+  '/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
+  '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
+  '/store': typeof AuthenticatedStoreRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
+  '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/about': typeof AboutRoute
+  '/admin': typeof AdminRoute
+  '/auth': typeof AuthRoute
+  '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
+  '/_authenticated/home': typeof AuthenticatedHomeRoute
+  '/_authenticated/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
+  '/_authenticated/realtor-profile': typeof AuthenticatedRealtorProfileRoute
+  '/_authenticated/store': typeof AuthenticatedStoreRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
+  '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/auth'
+    | '/contact'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/dashboard'
+    | '/home'
+    | '/homeowner-profile'
+    | '/realtor-profile'
+    | '/store'
+    | '/legal/privacy'
+    | '/legal/terms-homeowners'
+    | '/legal/terms-realtors'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/about'
+    | '/admin'
+    | '/auth'
+    | '/contact'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/dashboard'
+    | '/home'
+    | '/homeowner-profile'
+    | '/realtor-profile'
+    | '/store'
+    | '/legal/privacy'
+    | '/legal/terms-homeowners'
+    | '/legal/terms-realtors'
+  id:
+    | '__root__'
+    | '/'
+    | '/_authenticated'
+    | '/about'
+    | '/admin'
+    | '/auth'
+    | '/contact'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/_authenticated/dashboard'
+    | '/_authenticated/home'
+    | '/_authenticated/homeowner-profile'
+    | '/_authenticated/realtor-profile'
+    | '/_authenticated/store'
+    | '/legal/privacy'
+    | '/legal/terms-homeowners'
+    | '/legal/terms-realtors'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  AboutRoute: typeof AboutRoute
+  AdminRoute: typeof AdminRoute
+  AuthRoute: typeof AuthRoute
+  ContactRoute: typeof ContactRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  LegalPrivacyRoute: typeof LegalPrivacyRoute
+  LegalTermsHomeownersRoute: typeof LegalTermsHomeownersRoute
+  LegalTermsRealtorsRoute: typeof LegalTermsRealtorsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +239,146 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated': {
+      id: '/_authenticated'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/dashboard': {
+      id: '/_authenticated/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthenticatedDashboardRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/home': {
+      id: '/_authenticated/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof AuthenticatedHomeRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/homeowner-profile': {
+      id: '/_authenticated/homeowner-profile'
+      path: '/homeowner-profile'
+      fullPath: '/homeowner-profile'
+      preLoaderRoute: typeof AuthenticatedHomeownerProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/realtor-profile': {
+      id: '/_authenticated/realtor-profile'
+      path: '/realtor-profile'
+      fullPath: '/realtor-profile'
+      preLoaderRoute: typeof AuthenticatedRealtorProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/store': {
+      id: '/_authenticated/store'
+      path: '/store'
+      fullPath: '/store'
+      preLoaderRoute: typeof AuthenticatedStoreRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/legal/privacy': {
+      id: '/legal/privacy'
+      path: '/legal/privacy'
+      fullPath: '/legal/privacy'
+      preLoaderRoute: typeof LegalPrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/terms-homeowners': {
+      id: '/legal/terms-homeowners'
+      path: '/legal/terms-homeowners'
+      fullPath: '/legal/terms-homeowners'
+      preLoaderRoute: typeof LegalTermsHomeownersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/terms-realtors': {
+      id: '/legal/terms-realtors'
+      path: '/legal/terms-realtors'
+      fullPath: '/legal/terms-realtors'
+      preLoaderRoute: typeof LegalTermsRealtorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AuthenticatedRouteChildren {
+  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
+  AuthenticatedHomeRoute: typeof AuthenticatedHomeRoute
+  AuthenticatedHomeownerProfileRoute: typeof AuthenticatedHomeownerProfileRoute
+  AuthenticatedRealtorProfileRoute: typeof AuthenticatedRealtorProfileRoute
+  AuthenticatedStoreRoute: typeof AuthenticatedStoreRoute
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedHomeRoute: AuthenticatedHomeRoute,
+  AuthenticatedHomeownerProfileRoute: AuthenticatedHomeownerProfileRoute,
+  AuthenticatedRealtorProfileRoute: AuthenticatedRealtorProfileRoute,
+  AuthenticatedStoreRoute: AuthenticatedStoreRoute,
+}
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  AboutRoute: AboutRoute,
+  AdminRoute: AdminRoute,
+  AuthRoute: AuthRoute,
+  ContactRoute: ContactRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  LegalPrivacyRoute: LegalPrivacyRoute,
+  LegalTermsHomeownersRoute: LegalTermsHomeownersRoute,
+  LegalTermsRealtorsRoute: LegalTermsRealtorsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,8 +1,47 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
+import { createAdminRoutes } from './admin';
+import { createAdminLegalRoutes } from './admin-legal';
+import { createAdminPageViewRoutes } from './admin-page-views';
+import { createAdminProspectRoutes } from './admin-prospects';
+import { createAdminPropertyRoutes } from './admin-properties';
+import { createAdminVerificationRoutes } from './admin-verifications';
+import { createAuthRoutes } from './auth';
+import { createFileRoutes } from './files';
+import { createImageRoutes } from './images';
+import { createLegalRoutes } from './legal';
+import { createPageViewRoutes } from './page-views';
+import { createPropertyRoutes } from './properties';
+import { createProspectRoutes } from './prospects';
+import { createUploadRoutes } from './uploads';
+import { createVerificationRoutes } from './verification';
+import { createAdminBidRoutes } from './admin-bids';
+import { createBidSelectionRoutes } from './bid-selection';
+import { createBidRoutes } from './bids';
+import { createRealtorProfileRoutes } from './realtor-profiles';
 
 /** Every context's routes, mounted under /api. */
-export function mountRoutes(api: Hono<AppEnv>, _deps: AppDeps): void {
-  void api;
+export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
+  api.route('/', createAuthRoutes(deps));
+  api.route('/admin', createAdminRoutes(deps));
+  api.route('/', createProspectRoutes(deps));
+  api.route('/', createPageViewRoutes(deps));
+  api.route('/', createLegalRoutes(deps));
+  api.route('/admin', createAdminProspectRoutes(deps));
+  api.route('/admin', createAdminPageViewRoutes(deps));
+  api.route('/admin', createAdminLegalRoutes(deps));
+  // Files, ownership verification and listings (docs/decisions/0012-listings-and-files.md).
+  api.route('/', createFileRoutes(deps));
+  api.route('/', createUploadRoutes(deps));
+  api.route('/', createImageRoutes(deps));
+  api.route('/', createVerificationRoutes(deps));
+  api.route('/', createPropertyRoutes(deps));
+  api.route('/admin', createAdminVerificationRoutes(deps));
+  api.route('/admin', createAdminPropertyRoutes(deps));
+  // Bids, the credits ledger and realtor profiles (docs/decisions/0013-bids-credits-profiles.md).
+  api.route('/', createBidRoutes(deps));
+  api.route('/', createBidSelectionRoutes(deps));
+  api.route('/', createRealtorProfileRoutes(deps));
+  api.route('/admin', createAdminBidRoutes(deps));
 }

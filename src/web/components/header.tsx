@@ -62,8 +62,10 @@ export function HeaderLink({ to, children }: { to: string; children: ReactNode }
       className={cn(
         'rounded-md px-3 py-2 text-base font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground md:text-sm',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        // Link marks the current page with data-status="active". This variant outranks
+        // text-muted-foreground; a second plain colour class (activeProps) did not.
+        'data-[status=active]:text-foreground',
       )}
-      activeProps={{ className: 'text-foreground' }}
       activeOptions={{ exact: true }}
     >
       {children}

@@ -1,27 +1,128 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { Header } from '../components/header';
+import { GuestNav, Header } from '../components/header';
 import { NotFound } from '../components/not-found';
 import { Toaster } from '../components/ui/toaster';
+import { usePageViewReporting } from '../features/analytics/page-views';
+import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
+import { SiteFooter } from '../features/marketing/site-footer';
+import { PendingAgreementsPrompt } from '../features/session/pending-agreements-dialog';
+import { userQueryOptions } from '../features/session/queries';
+import { SignedInNav } from '../features/session/signed-in-nav';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The header shows who is signed in, so the session is read before the first
+  // paint rather than swapping the nav afterwards. prefetchQuery never throws:
+  // if the lookup fails the site still renders, as for a guest.
+  beforeLoad: async ({ context, location }) => {
+    if (!isAdminPath(location.pathname)) await context.queryClient.prefetchQuery(userQueryOptions());
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });
 
 function RootLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const admin = isAdminPath(pathname);
+  // The back office is not part of the public site's traffic.
+  usePageViewReporting(admin ? null : pathname);
+  useDocumentHead();
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* The signed-in header variants plug in here: read the session query and pass its nav. */}
-      {showsSiteHeader(pathname) && <Header />}
+      {showsSiteHeader(pathname) && <SiteHeader />}
       <Outlet />
+      {showsFooter(pathname) && <Footer />}
+      {!admin && !isLegalPath(pathname) && <AgreementsGate />}
       <Toaster />
     </div>
   );
 }
 
+function SiteHeader() {
+  const { data: user, isPending } = useQuery(userQueryOptions());
+  // Should the session still be loading, the nav stays empty rather than offering Login to a signed-in user.
+  const nav = isPending ? null : user ? <SignedInNav user={user} /> : <GuestNav />;
+  return <Header nav={nav} />;
+}
+
+function Footer() {
+  const { data: user } = useQuery(userQueryOptions());
+  return <SiteFooter legalLinks={legalFooterLinks} signedIn={user != null} />;
+}
+
+// A signed-in user with active documents not yet accepted (a new version) is
+// asked to accept them before going on. The legal pages stay readable, so the
+// prompt's "open in a new tab" links are not blocked by the prompt itself.
+function AgreementsGate() {
+  const { data: user } = useQuery(userQueryOptions());
+  if (user == null) return null;
+  return <PendingAgreementsPrompt documentHref={(type) => legalPages[type].path} />;
+}
+
+/**
+ * Routes declare their <title> and description with `head`; this keeps the
+ * document's tags in step on every navigation. A route without one gets its
+ * entry in `fallbackTitles`, else index.html's tags, captured at start.
+ */
+function useDocumentHead(): void {
+  // A string, so the layout re-renders only when the head changes.
+  const head = useRouterState({
+    select: (state) => {
+      const declared = readHead(state.matches.flatMap((match) => (match.meta ?? []) as MetaTag[]));
+      return JSON.stringify({ title: declared.title ?? fallbackTitles[state.location.pathname], description: declared.description });
+    },
+  });
+  useEffect(() => {
+    const { title, description } = JSON.parse(head) as { title?: string; description?: string };
+    document.title = title ?? defaultHead.title;
+    descriptionTag()?.setAttribute('content', description ?? defaultHead.description);
+  }, [head]);
+}
+
+// Titles for pages whose routes declare no head yet; a route's own `head` wins.
+const fallbackTitles: Partial<Record<string, string>> = {
+  '/auth': 'Login or register · BidHome',
+  '/forgot-password': 'Forgot your password? · BidHome',
+  '/reset-password': 'Reset your password · BidHome',
+  '/home': 'Property Listings · BidHome',
+  '/dashboard': 'Realtor Dashboard · BidHome',
+  '/store': 'Credit Store · BidHome',
+  '/realtor-profile': 'Your profile · BidHome',
+  '/homeowner-profile': 'Your profile · BidHome',
+  '/admin': 'Admin Portal · BidHome',
+};
+
+type MetaTag = Record<string, unknown> | undefined;
+
+// The deepest route that sets a tag wins.
+function readHead(meta: readonly MetaTag[]): { title?: string; description?: string } {
+  const head: { title?: string; description?: string } = {};
+  for (const tag of meta) {
+    if (typeof tag?.title === 'string') head.title = tag.title;
+    if (tag?.name === 'description' && typeof tag.content === 'string') head.description = tag.content;
+  }
+  return head;
+}
+
+const descriptionTag = () => document.querySelector('meta[name="description"]');
+const defaultHead = { title: document.title, description: descriptionTag()?.getAttribute('content') ?? '' };
+
 // The landing page has its own hero navigation, and /admin has a separate shell (spec section 2).
 function showsSiteHeader(pathname: string): boolean {
-  return pathname !== '/' && pathname !== '/admin' && !pathname.startsWith('/admin/');
+  return pathname !== '/' && !isAdminPath(pathname);
+}
+
+// The public pages carry the footer; signed-in screens and the portal do not.
+function showsFooter(pathname: string): boolean {
+  return pathname === '/' || pathname === '/about' || pathname === '/contact' || isLegalPath(pathname);
+}
+
+function isLegalPath(pathname: string): boolean {
+  return pathname.startsWith('/legal/');
+}
+
+function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }

@@ -1,0 +1,55 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { parseBlobKey } from './keys';
+import type { BlobStore } from './port';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  region?: string;
+  /** An S3-compatible server (MinIO, s3rver); addressed path-style. */
+  endpoint?: string;
+  /** Otherwise the SDK's default chain (AWS_ACCESS_KEY_ID, profiles, instance roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Signs presigned addresses at this time; tests move it to check expiry. */
+  clock?: () => Date;
+}
+
+/** Blobs in an S3 bucket; `url` is a presigned GET. */
+export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+  // The project runs on Node 20 (ARCHITECTURE.md); the SDK's notice about its
+  // future releases would otherwise print an unstructured line on stderr.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const client = new S3Client({
+    region: options.region ?? 'us-east-1',
+    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    // Checksums only where S3 demands them: S3-compatible servers reject or mangle the default trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = options.bucket;
+  const checked = (key: string) => parseBlobKey(key).key;
+
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: bytes, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checked(key) }));
+        if (!answer.Body) return null;
+        return { bytes: await answer.Body.transformToByteArray(), contentType: answer.ContentType ?? 'application/octet-stream' };
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
+    },
+    async url(key, ttlSeconds) {
+      const command = new GetObjectCommand({ Bucket, Key: checked(key) });
+      return getSignedUrl(client, command, { expiresIn: ttlSeconds, ...(options.clock ? { signingDate: options.clock() } : {}) });
+    },
+  };
+}

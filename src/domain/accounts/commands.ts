@@ -1,0 +1,84 @@
+import type { Brand } from '../shared/decider';
+import type { UserRole } from './rules';
+
+export type UserId = Brand<string, 'UserId'>;
+
+/** The stream of one user account. */
+export const userStreamId = (userId: string) => `user-${userId}`;
+
+/** Why a password was set; every reason but registration ends the account's sessions. */
+export type PasswordReason = 'registration' | 'change' | 'reset' | 'admin';
+
+/*
+ * Commands on a user account. Times are ISO strings, ids and hashes are made
+ * by the caller: the decider never reads a clock, a random source or a secret.
+ */
+export type Register = {
+  type: 'Register';
+  userId: UserId;
+  username: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  role: UserRole;
+  at: string;
+};
+
+/** Sets the password hash. A reset goes through CompletePasswordReset, which checks its token. */
+export type SetPassword =
+  | { type: 'SetPassword'; reason: 'registration' | 'change'; passwordHash: string; at: string }
+  | { type: 'SetPassword'; reason: 'admin'; adminId: string; passwordHash: string; at: string };
+
+export type IssueEmailVerification = { type: 'IssueEmailVerification'; tokenHash: string; expiresAt: string; at: string };
+export type VerifyEmail = { type: 'VerifyEmail'; tokenHash: string; at: string };
+export type IssuePasswordReset = { type: 'IssuePasswordReset'; tokenHash: string; expiresAt: string; at: string };
+export type CompletePasswordReset = { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; at: string };
+export type UpdateInfo = { type: 'UpdateInfo'; name: string; phone: string | null; at: string };
+export type RecordSignIn = { type: 'RecordSignIn'; at: string };
+/** An administrator sets the balance outright; the event keeps the previous balance for the ledger. */
+export type SetCreditsByAdmin = { type: 'SetCreditsByAdmin'; credits: number; adminId: string; reason: string; at: string };
+
+/**
+ * What a bid command needs to know about the property, read from its stream
+ * (`property-{id}`) when the command is made. The property is another
+ * stream's business, so the snapshot comes in with the command.
+ */
+export interface PropertySnapshot {
+  /** False when the property was never listed or has been deleted. */
+  exists: boolean;
+  ownerId: string | null;
+  isActive: boolean;
+  biddingEndsAt: string | null;
+  minBidAmount: number;
+}
+
+/** Spends 1 credit on a bid; may complete achievements, whose rewards come in the same append. */
+export type PlaceBid = {
+  type: 'PlaceBid';
+  bidId: string;
+  propertyId: string;
+  amount: number;
+  message?: string;
+  property: PropertySnapshot;
+  at: string;
+};
+/** Only the message of a bid changes, and only while its bidding is open. */
+export type EditBidMessage = { type: 'EditBidMessage'; bidId: string; message: string; property: PropertySnapshot; at: string };
+/** Gives a bid's credit back (the property was deleted); a second refund of the same bid decides nothing. */
+export type RefundBid = { type: 'RefundBid'; bidId: string; reason: string; at: string };
+/** Grants an achievement's reward once; PlaceBid grants rewards itself, this is for corrections. */
+export type GrantReward = { type: 'GrantReward'; achievement: string; credits: number; at: string };
+
+export type BidCommand = PlaceBid | EditBidMessage | RefundBid | GrantReward;
+
+export type AccountCommand =
+  | Register
+  | SetPassword
+  | IssueEmailVerification
+  | VerifyEmail
+  | IssuePasswordReset
+  | CompletePasswordReset
+  | UpdateInfo
+  | RecordSignIn
+  | SetCreditsByAdmin
+  | BidCommand;

@@ -1,0 +1,96 @@
+import type { RecordedEvent } from '../../event-store/port';
+import type { PasswordReason } from './commands';
+import type { UserRole } from './rules';
+
+export type UserRegistered = {
+  type: 'UserRegistered';
+  data: { userId: string; username: string; email: string; name: string; phone: string | null; role: UserRole; at: string };
+};
+
+/**
+ * The only event that carries a password hash, so that projections, which
+ * never handle this type, cannot store one by accident.
+ */
+export type PasswordSet = {
+  type: 'PasswordSet';
+  data: { passwordHash: string; reason: PasswordReason; adminId?: string; at: string };
+};
+
+/** Every session issued with an older version no longer stands. */
+export type SessionsEnded = { type: 'SessionsEnded'; data: { sessionVersion: number; at: string } };
+
+export type EmailVerificationIssued = { type: 'EmailVerificationIssued'; data: { tokenHash: string; expiresAt: string; at: string } };
+export type EmailVerified = { type: 'EmailVerified'; data: { at: string } };
+export type PasswordResetIssued = { type: 'PasswordResetIssued'; data: { tokenHash: string; expiresAt: string; at: string } };
+export type PasswordResetCompleted = { type: 'PasswordResetCompleted'; data: { tokenHash: string; at: string } };
+export type InfoUpdated = { type: 'InfoUpdated'; data: { name: string; phone: string | null; at: string } };
+export type SignedIn = { type: 'SignedIn'; data: { at: string } };
+export type CreditsSetByAdmin = {
+  type: 'CreditsSetByAdmin';
+  data: { credits: number; previousCredits: number; adminId: string; reason: string; at: string };
+};
+
+/*
+ * The credits ledger and the realtor's bids live in the account stream too, so
+ * one stream's optimistic concurrency keeps the balance at 0 or more and a
+ * realtor at one bid per property (ARCHITECTURE decision 4). Every event that
+ * moves the balance carries the balance after it (`balanceAfter`), so a read
+ * model sets it instead of adding deltas.
+ */
+
+/** Spends 1 credit. `message` is '' when the realtor wrote none. */
+export type BidPlaced = {
+  type: 'BidPlaced';
+  data: { bidId: string; propertyId: string; amount: number; message: string; at: string; balanceAfter: number };
+};
+export type BidMessageEdited = { type: 'BidMessageEdited'; data: { bidId: string; propertyId: string; message: string; at: string } };
+/** Gives the bid's credit back; the bid no longer stands. */
+export type BidRefunded = {
+  type: 'BidRefunded';
+  data: { bidId: string; propertyId: string; reason: string; at: string; balanceAfter: number };
+};
+/** An achievement completed: its reward, once per achievement. */
+export type RewardGranted = {
+  type: 'RewardGranted';
+  data: { achievement: string; credits: number; reason: string; at: string; balanceAfter: number };
+};
+
+export type AccountEvent =
+  | UserRegistered
+  | PasswordSet
+  | SessionsEnded
+  | EmailVerificationIssued
+  | EmailVerified
+  | PasswordResetIssued
+  | PasswordResetCompleted
+  | InfoUpdated
+  | SignedIn
+  | CreditsSetByAdmin
+  | BidPlaced
+  | BidMessageEdited
+  | BidRefunded
+  | RewardGranted;
+
+export const ACCOUNT_EVENT_TYPES = [
+  'UserRegistered',
+  'PasswordSet',
+  'SessionsEnded',
+  'EmailVerificationIssued',
+  'EmailVerified',
+  'PasswordResetIssued',
+  'PasswordResetCompleted',
+  'InfoUpdated',
+  'SignedIn',
+  'CreditsSetByAdmin',
+  'BidPlaced',
+  'BidMessageEdited',
+  'BidRefunded',
+  'RewardGranted',
+] as const satisfies ReadonlyArray<AccountEvent['type']>;
+
+const TYPES: ReadonlySet<string> = new Set(ACCOUNT_EVENT_TYPES);
+
+/** An event of a user account stream (`user-{userId}`), narrowed for projections. */
+export function isAccountEvent(event: RecordedEvent): event is RecordedEvent & AccountEvent {
+  return event.streamId.startsWith('user-') && TYPES.has(event.type);
+}

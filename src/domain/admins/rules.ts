@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/*
+ * Input rules for the admin portal, with the spec's messages (SPEC §5 Admin).
+ * Pure zod and no I/O: the server validates requests with these and the admin
+ * screens validate their forms with the same schemas. Checks are listed in rule
+ * order and object keys in form order, because the first failing rule is shown.
+ */
+
+export const ADMIN_ROLES = ['super_admin', 'admin', 'moderator'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** The roles a super_admin can give; super_admin itself comes only from the first boot. */
+export const CREATABLE_ADMIN_ROLES = ['admin', 'moderator'] as const;
+export type CreatableAdminRole = (typeof CREATABLE_ADMIN_ROLES)[number];
+
+export const ADMIN_PASSWORD_MIN_LENGTH = 6;
+export const ADMIN_PASSWORD_MESSAGE = 'Password must be at least 6 characters long';
+
+const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
+
+/** An administrator's new password: creation, and edits of an admin's or a user's password. */
+export const adminPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MESSAGE);
+
+export const adminLoginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type AdminLoginInput = z.input<typeof adminLoginSchema>;
+
+export const createAdminSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be less than 50 characters')
+    .regex(USERNAME_CHARS, 'Username can only contain letters, numbers, underscores, and dashes'),
+  password: adminPasswordSchema,
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be less than 100 characters'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Invalid email format').max(255, 'Email must be less than 255 characters')),
+  role: z.enum(CREATABLE_ADMIN_ROLES, { error: 'Role must be admin or moderator' }),
+});
+export type CreateAdminInput = z.input<typeof createAdminSchema>;
+export type CreateAdminData = z.output<typeof createAdminSchema>;
+
+export const setAdminPasswordSchema = z.object({ password: adminPasswordSchema });
+export type SetAdminPasswordInput = z.input<typeof setAdminPasswordSchema>;
+
+const CREDITS_MESSAGE = 'Credits must be a whole number of at least 0';
+
+/** '', null or a missing field: the admin left the field empty, which means "no change". */
+const emptyToUndefined = (value: unknown) => (value === null || value === '' ? undefined : value);
+
+/**
+ * What an administrator may change on a user (PUT /api/admin/users/{userId}).
+ * Credits arrive as typed in a text field or as a number, and are parsed as an
+ * integer of at least 0; an empty field means no change.
+ */
+export const adminUserUpdateSchema = z.object({
+  credits: z.preprocess(
+    // A credits field holding only spaces is empty too; a password of spaces is a password.
+    (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+    z
+      .union([z.number(), z.string().trim().regex(/^\d+$/, CREDITS_MESSAGE).transform(Number)], { error: CREDITS_MESSAGE })
+      .pipe(z.number().int(CREDITS_MESSAGE).min(0, CREDITS_MESSAGE).max(Number.MAX_SAFE_INTEGER, CREDITS_MESSAGE))
+      .optional(),
+  ),
+  password: z.preprocess(emptyToUndefined, z.string({ error: ADMIN_PASSWORD_MESSAGE }).min(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MESSAGE).optional()),
+});
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
+export type AdminUserUpdateData = z.output<typeof adminUserUpdateSchema>;

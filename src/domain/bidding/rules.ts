@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/*
+ * Input rules for bids (SPEC §5 Bid), shared by the server and the web forms.
+ * The account decider checks the same floor against the property's own
+ * minimum; this schema only turns away what is not a bid at all.
+ */
+
+/** The spec's minimum bid and the default when a property names none (SPEC §9). */
+export const MIN_BID_AMOUNT = 100;
+export const BID_MESSAGE_MAX = 2000;
+
+export const AMOUNT_REQUIRED = 'Amount must be a number';
+export const AMOUNT_TOO_LOW = `Bid amount must be at least ${MIN_BID_AMOUNT}`;
+export const MESSAGE_TOO_LONG = `Message must be less than ${BID_MESSAGE_MAX} characters`;
+
+/** Trimmed; an empty message is left out, as the spec asks. */
+const messageSchema = z
+  .string({ error: 'Message must be text' })
+  .trim()
+  .max(BID_MESSAGE_MAX, MESSAGE_TOO_LONG)
+  .transform((message) => (message === '' ? undefined : message));
+
+/** POST /api/properties/{id}/bid: the path names the property; a body propertyId must agree with it. */
+export const placeBidSchema = z.object({
+  propertyId: z.union([z.string(), z.number()]).transform(String).optional(),
+  amount: z
+    .number({ error: AMOUNT_REQUIRED })
+    .refine(Number.isFinite, AMOUNT_REQUIRED)
+    .refine((amount) => amount > 0 && amount >= MIN_BID_AMOUNT, AMOUNT_TOO_LOW),
+  message: z.preprocess((value) => (value === null ? undefined : value), messageSchema.optional()),
+});
+export type PlaceBidInput = z.input<typeof placeBidSchema>;
+export type PlaceBidData = z.output<typeof placeBidSchema>;
+
+/** PUT /api/bids/{bidId}: only the message changes. */
+export const editBidSchema = z.object({
+  message: z.string({ error: 'Message is required' }).trim().max(BID_MESSAGE_MAX, MESSAGE_TOO_LONG),
+});
+export type EditBidInput = z.input<typeof editBidSchema>;
+
+/** POST /api/properties/{id}/select-bid. */
+export const selectBidSchema = z.object({
+  bidId: z.string({ error: 'Bid is required' }).trim().min(1, 'Bid is required').max(64, 'Bid not found'),
+});
+export type SelectBidInput = z.input<typeof selectBidSchema>;

@@ -1,0 +1,24 @@
+import type { RecordedEvent } from '../../event-store/port';
+
+/** What an upload is for: images go on listings, bills prove ownership. */
+export type UploadKind = 'image' | 'bill';
+
+/**
+ * Every file a user uploaded, in their own stream `uploads-{userId}`. Routes
+ * that take a key back (a listing's images, a verification's bill) check it
+ * here, so nobody can attach, or later delete, a file someone else uploaded.
+ */
+export const uploadsStreamId = (userId: string) => `uploads-${userId}`;
+
+export type FileUploaded = {
+  type: 'FileUploaded';
+  data: { userId: string; key: string; kind: UploadKind; contentType: string; size: number; at: string };
+};
+
+export type FileEvent = FileUploaded;
+
+export const FILE_EVENT_TYPES = ['FileUploaded'] as const satisfies ReadonlyArray<FileEvent['type']>;
+
+export function isFileEvent(event: RecordedEvent): event is RecordedEvent & FileEvent {
+  return event.streamId.startsWith('uploads-') && (FILE_EVENT_TYPES as readonly string[]).includes(event.type);
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/*
+ * The contact and prospect forms' rules, with the spec's messages (SPEC §5
+ * "Prospect and contact form"). Pure zod: the server validates POST
+ * /api/prospects with this schema and the forms validate with the same one.
+ */
+
+export const INQUIRY_TYPES = ['realtor', 'homeowner', 'general'] as const;
+export type InquiryType = (typeof INQUIRY_TYPES)[number];
+
+/** The pages whose forms send prospects; the server accepts any short page name. */
+export const PROSPECT_PAGES = ['contact', 'landing', 'about'] as const;
+
+export const PROSPECT_MESSAGE_MIN = 10;
+export const PROSPECT_MESSAGE_MAX = 5000;
+
+const EMAIL_MESSAGE = 'Please enter a valid email address';
+const ROLE_MESSAGE = 'Please select your role';
+const MESSAGE_MIN_MESSAGE = 'Message must be at least 10 characters long';
+
+export const prospectSchema = z.object({
+  email: z.string({ error: EMAIL_MESSAGE }).trim().pipe(z.email(EMAIL_MESSAGE).max(255, 'Email must be less than 255 characters')),
+  inquiryType: z.enum(INQUIRY_TYPES, { error: ROLE_MESSAGE }),
+  // Optional; an empty or blank message counts as none (the about form sends none).
+  message: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z
+      .string({ error: MESSAGE_MIN_MESSAGE })
+      .trim()
+      .min(PROSPECT_MESSAGE_MIN, MESSAGE_MIN_MESSAGE)
+      .max(PROSPECT_MESSAGE_MAX, 'Message must be less than 5000 characters')
+      .optional(),
+  ),
+  page: z.string({ error: 'Page is required' }).trim().min(1, 'Page is required').max(50, 'Page must be less than 50 characters'),
+});
+export type ProspectInput = z.input<typeof prospectSchema>;
+export type ProspectData = z.output<typeof prospectSchema>;

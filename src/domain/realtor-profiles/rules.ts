@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/*
+ * The realtor profile's input rules (SPEC §5 Realtor profile) and the three
+ * tag lists (SPEC §9). Pure: the server validates POST /api/realtor-profile
+ * with this schema and the profile screen builds its pickers and its form
+ * checks from the same lists and messages.
+ */
+
+export const SERVICE_AREAS = [
+  'Downtown',
+  'North York',
+  'Scarborough',
+  'Etobicoke',
+  'East York',
+  'York',
+  'Mississauga',
+  'Brampton',
+  'Markham',
+  'Richmond Hill',
+  'Vaughan',
+  'Milton',
+  'Oakville',
+  'Burlington',
+  'Kitchener',
+  'Waterloo',
+  'Cambridge',
+  'Guelph',
+  'Wellington County',
+] as const;
+
+export const SPECIALTIES = [
+  'Luxury Homes',
+  'Condos',
+  'Single-family',
+  'Detached',
+  'First-time Buyers',
+  'Investment Properties',
+  'Commercial',
+  'New Construction',
+  'Vacation Homes',
+  'Multi-family',
+] as const;
+
+export const ADDITIONAL_SERVICES = ['Staging', 'Photography', 'Marketing', 'Legal Assistance', 'Home Inspection', 'Virtual Tours', 'Floor Plans'] as const;
+
+export const SERVICE_AREA_REQUIRED = 'At least one service area is required';
+export const SPECIALTY_REQUIRED = 'At least one specialty is required';
+export const INVALID_COMMISSION_RATE = 'Invalid commission rate format';
+export const YEARS_OF_EXPERIENCE_RULE = 'Years of experience must be a whole number of at least 0';
+
+/** Digits with up to 2 decimals and an optional percent sign: '2', '2.5', '2.75%'. */
+const COMMISSION_RATE = /^\d+(\.\d{1,2})?%?$/;
+
+/** Tags from one list, each once, in the order given. */
+const tags = <T extends readonly [string, ...string[]]>(list: T, invalid: string) =>
+  z.preprocess(
+    (value) => value ?? [],
+    z.array(z.enum(list, { error: invalid }), { error: invalid }).transform((values) => [...new Set(values)]),
+  );
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess((value) => (value === null || value === undefined ? '' : value), z.string({ error: message }).trim().max(max, message));
+
+/** Empty, missing or not a number falls back to 0 (SPEC §3); a number must be a whole one of at least 0. */
+const yearsOfExperience = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return 0;
+    if (typeof value === 'string') return Number.isNaN(Number(value)) ? 0 : Number(value);
+    return value;
+  },
+  z.number({ error: YEARS_OF_EXPERIENCE_RULE }).int(YEARS_OF_EXPERIENCE_RULE).min(0, YEARS_OF_EXPERIENCE_RULE),
+);
+
+export const realtorProfileSchema = z.object({
+  brokerageName: optionalText(255, 'Brokerage name must be less than 255 characters'),
+  licenseNumber: optionalText(100, 'License number must be less than 100 characters'),
+  serviceAreas: tags(SERVICE_AREAS, 'Invalid service area').refine((list) => list.length >= 1, SERVICE_AREA_REQUIRED),
+  specialties: tags(SPECIALTIES, 'Invalid specialty').refine((list) => list.length >= 1, SPECIALTY_REQUIRED),
+  additionalServices: tags(ADDITIONAL_SERVICES, 'Invalid additional service'),
+  commissionRate: z.string({ error: INVALID_COMMISSION_RATE }).trim().regex(COMMISSION_RATE, INVALID_COMMISSION_RATE),
+  about: optionalText(5000, 'About must be less than 5000 characters'),
+  yearsOfExperience,
+  profileImageUrl: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.string({ error: 'Profile image must be text' }).optional(),
+  ),
+});
+export type RealtorProfileInput = z.input<typeof realtorProfileSchema>;
+export type RealtorProfileData = z.output<typeof realtorProfileSchema>;
+
+/** The form's starting values (SPEC §3: empty strings and lists, experience 0). */
+export const EMPTY_REALTOR_PROFILE = {
+  brokerageName: '',
+  licenseNumber: '',
+  serviceAreas: [] as string[],
+  specialties: [] as string[],
+  additionalServices: [] as string[],
+  commissionRate: '',
+  about: '',
+  yearsOfExperience: 0,
+};

@@ -1,0 +1,18 @@
+/*
+ * Commands on a homeowner's verification stream. Ids and times come with the
+ * command. That the bill is one this homeowner uploaded, and that the caller
+ * is a homeowner or an administrator, is checked before (src/http/routes/verification.ts).
+ */
+
+export type SubmitVerification = { type: 'SubmitVerification'; verificationId: string; userId: string; documentKey: string; at: string };
+export type ApproveVerification = { type: 'ApproveVerification'; verificationId: string; adminId: string; at: string };
+export type RejectVerification = {
+  type: 'RejectVerification';
+  verificationId: string;
+  adminId: string;
+  subject: string;
+  message: string;
+  at: string;
+};
+
+export type VerificationCommand = SubmitVerification | ApproveVerification | RejectVerification;

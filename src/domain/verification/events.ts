@@ -1,0 +1,41 @@
+import type { RecordedEvent } from '../../event-store/port';
+
+/** One homeowner's ownership verification: `verification-{userId}`. */
+export const verificationStreamId = (userId: string) => `verification-${userId}`;
+
+export const DOCUMENT_TYPE = 'utility_bill';
+
+export type VerificationSubmitted = {
+  type: 'VerificationSubmitted';
+  data: {
+    verificationId: string;
+    userId: string;
+    documentType: typeof DOCUMENT_TYPE;
+    /** The bill's blob key (`bills/…`), never a public address. */
+    documentKey: string;
+    /** The pending submission this one replaces, which is then gone from the review queue. */
+    replaces: string | null;
+    at: string;
+  };
+};
+
+export type VerificationApproved = {
+  type: 'VerificationApproved';
+  data: { verificationId: string; userId: string; adminId: string; at: string };
+};
+
+export type VerificationRejected = {
+  type: 'VerificationRejected';
+  /** `subject` and `message` are what the homeowner was mailed; `message` is the rejection reason. */
+  data: { verificationId: string; userId: string; adminId: string; subject: string; message: string; at: string };
+};
+
+export type VerificationEvent = VerificationSubmitted | VerificationApproved | VerificationRejected;
+
+export const VERIFICATION_EVENT_TYPES = ['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected'] as const satisfies ReadonlyArray<
+  VerificationEvent['type']
+>;
+
+export function isVerificationEvent(event: RecordedEvent): event is RecordedEvent & VerificationEvent {
+  return event.streamId.startsWith('verification-') && (VERIFICATION_EVENT_TYPES as readonly string[]).includes(event.type);
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/*
+ * Input rules for ownership verification (SPEC §5 'Verification file' and
+ * 'Admin'), shared by the server and the screens.
+ */
+
+export const VERIFICATION_FILE_TYPES_MESSAGE = 'Please upload a JPG, PNG, or PDF file';
+export const VERIFICATION_FILE_SIZE_MESSAGE = 'File size must be less than 10MB';
+/** 10 MB, the most a bill or an image may weigh. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const REVIEW_FIELDS_MESSAGE = 'Please fill in both subject and message';
+export const DOCUMENT_REQUIRED_MESSAGE = 'Please upload your utility bill first';
+
+/** POST /api/verification/submit: the key POST /api/upload-document answered. */
+export const submitVerificationSchema = z.object({
+  documentUrl: z.string({ error: DOCUMENT_REQUIRED_MESSAGE }).trim().min(1, DOCUMENT_REQUIRED_MESSAGE),
+});
+
+/** POST /api/admin/verifications/{id}/reject: both fields, which the homeowner is mailed. */
+export const rejectVerificationSchema = z.object({
+  subject: z
+    .string({ error: REVIEW_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REVIEW_FIELDS_MESSAGE)
+    .max(200, 'Subject must be less than 200 characters')
+    // A line break in a subject would start a new mail header.
+    .transform((subject) => subject.replace(/[\r\n]+/g, ' ')),
+  message: z.string({ error: REVIEW_FIELDS_MESSAGE }).trim().min(1, REVIEW_FIELDS_MESSAGE).max(5000, 'Message must be less than 5000 characters'),
+});
+export type RejectVerificationInput = z.input<typeof rejectVerificationSchema>;

@@ -1,0 +1,208 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userStreamId } from '../domain/accounts/commands';
+import { account } from '../domain/accounts/decide';
+import { propertyStreamId } from '../domain/bidding/property-facts';
+import { handleCommand } from '../domain/shared/command-handler';
+import { expected } from '../event-store/port';
+import { createSqliteEventStore } from '../event-store/sqlite';
+import { createOutboxMailer } from '../mail/outbox';
+import type { Mail } from '../mail/port';
+import { createMemoryReadStore } from '../read-store/memory';
+import type { BiddingApp } from '../testing/bidding';
+import { deleteListing, get, listProperty, placeBid, registerHomeowner, registerRealtor } from '../testing/bidding';
+import { TEST_ORIGIN } from '../testing/test-app';
+import { createProjections } from '../projections/registry';
+import { createBidRefundReactor, nameToUuid } from './bid-refunds';
+import { composeApp } from './compose';
+import { createMemoryLogger } from './logger';
+
+const closes = '2099-12-06T10:00:00.000Z';
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+/** One app node on a SQLite file; several nodes (or boots) may share the file and the outbox. */
+async function bootNode(dir: string, options: { withoutReactor?: boolean } = {}) {
+  const eventStore = createSqliteEventStore({ path: join(dir, 'events.db') });
+  const composed = await composeApp({
+    eventStore,
+    readStore: createMemoryReadStore(),
+    mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
+    logger: createMemoryLogger(),
+    clock: () => new Date(),
+    env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
+    sessionSecret: 'refund-test-secret-'.repeat(3),
+    ...(options.withoutReactor ? { projections: createProjections() } : {}),
+  });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await composed.runner.stop();
+    await composed.bidRefunds.idle();
+    await eventStore.close();
+  };
+  cleanups.push(close);
+  return { ...composed, close };
+}
+
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bid-refunds-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function refundMails(dir: string): Mail[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(join(dir, 'outbox')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => JSON.parse(readFileSync(join(dir, 'outbox', file), 'utf8')) as Mail).filter((mail) => mail.tag === 'bid-refund');
+}
+
+const credits = async (t: BiddingApp, cookie: string) => ((await (await get(t, '/api/user', cookie)).json()) as { credits: number }).credits;
+
+async function biddingOnOneListing(t: BiddingApp) {
+  const owner = await registerHomeowner(t);
+  const first = await registerRealtor(t, 1);
+  const second = await registerRealtor(t, 1);
+  const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: closes, title: 'Sunny loft' });
+  const kept = await listProperty(t, owner.user.id, { biddingEndsAt: closes, title: 'Kept' });
+  const bidIds: string[] = [];
+  for (const realtor of [first, second]) bidIds.push(((await (await placeBid(t, realtor.cookie, propertyId)).json()) as { id: string }).id);
+  await placeBid(t, first.cookie, kept);
+  return { owner, first, second, propertyId, kept, bidIds };
+}
+
+describe('refunds when a listing is deleted', () => {
+  it('gives every bidder the credit back once, with a deterministic event id and one mail each', async () => {
+    const dir = workspace();
+    const t = await bootNode(dir);
+    const { owner, first, second, propertyId, bidIds } = await biddingOnOneListing(t);
+    // first: 1 - 1 + 1 (First Bid) - 1 = 0; second: 1 - 1 + 1 = 1.
+    expect([await credits(t, first.cookie), await credits(t, second.cookie)]).toEqual([0, 1]);
+
+    await deleteListing(t, propertyId, owner.user.id, closes, 'Sunny loft');
+    await t.bidRefunds.idle();
+    await t.runner.waitFor(await t.deps.eventStore.headPosition());
+
+    expect([await credits(t, first.cookie), await credits(t, second.cookie)]).toEqual([1, 2]);
+    for (const [i, realtor] of [first, second].entries()) {
+      const refunds = (await t.deps.eventStore.readStream(userStreamId(realtor.user.id))).filter((e) => e.type === 'BidRefunded');
+      expect(refunds.map((e) => [e.id, (e.data as { reason: string }).reason])).toEqual([[nameToUuid(`bid-refund:${bidIds[i]}`), 'Property deleted']]);
+    }
+    const mails = refundMails(dir);
+    expect(mails.map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
+    expect(mails[0]?.subject).toBe('Your credit for "Sunny loft" was refunded');
+    expect(mails[0]?.text).toContain('The credit you spent on your bid is back in your account.');
+    expect(mails[0]?.html).toContain('Sunny loft');
+    // The deleted listing's bids are gone; the other listing's bid stands.
+    const left = (await (await get(t, '/api/bids', first.cookie)).json()) as Array<{ propertyTitle: string }>;
+    expect(left.map((b) => b.propertyTitle)).toEqual(['Kept']);
+  });
+
+  it('neither refunds nor mails again when the node restarts and replays the log', async () => {
+    const dir = workspace();
+    const firstBoot = await bootNode(dir);
+    const { owner, first, propertyId } = await biddingOnOneListing(firstBoot);
+    await deleteListing(firstBoot, propertyId, owner.user.id, closes);
+    await firstBoot.bidRefunds.idle();
+    await firstBoot.close();
+    const head = await (async () => {
+      const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+      const position = await store.headPosition();
+      await store.close();
+      return position;
+    })();
+
+    const secondBoot = await bootNode(dir);
+    await secondBoot.bidRefunds.idle();
+    expect(await secondBoot.deps.eventStore.headPosition()).toBe(head);
+    expect(refundMails(dir)).toHaveLength(2);
+    expect(await credits(secondBoot, first.cookie)).toBe(1);
+  });
+
+  it('refunds at the next boot a deletion that happened while no node ran, once', async () => {
+    const dir = workspace();
+    const firstBoot = await bootNode(dir);
+    const { owner, first, second, propertyId } = await biddingOnOneListing(firstBoot);
+    await firstBoot.close();
+    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const deleted = { propertyId, ownerId: owner.user.id, title: 'Sunny loft', biddingEndsAt: closes, images: [], at: new Date().toISOString() };
+    await store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyDeleted', data: deleted }], expected.streamExists);
+    await store.close();
+
+    const secondBoot = await bootNode(dir);
+    await secondBoot.bidRefunds.idle();
+    await secondBoot.runner.waitFor(await secondBoot.deps.eventStore.headPosition());
+    expect([await credits(secondBoot, first.cookie), await credits(secondBoot, second.cookie)]).toEqual([1, 2]);
+    await secondBoot.close();
+    const thirdBoot = await bootNode(dir);
+    await thirdBoot.bidRefunds.idle();
+    expect(refundMails(dir)).toHaveLength(2);
+  });
+
+  it('mails once when two nodes follow the same log and both react', async () => {
+    const dir = workspace();
+    const a = await bootNode(dir);
+    const b = await bootNode(dir);
+    const { owner, propertyId } = await biddingOnOneListing(a);
+    await deleteListing(a, propertyId, owner.user.id, closes);
+    // Node b sees a's appends through the file (a poll of 250 ms), then reacts too.
+    const head = await a.deps.eventStore.headPosition();
+    await a.runner.waitFor(await a.deps.eventStore.headPosition());
+    expect(await b.runner.waitFor(head, 5000)).toBe(true);
+    await Promise.all([a.bidRefunds.idle(), b.bidRefunds.idle()]);
+    const refunds = (await a.deps.eventStore.readAll()).filter((e) => e.type === 'BidRefunded');
+    expect(refunds).toHaveLength(2);
+    expect(refundMails(dir)).toHaveLength(2);
+  });
+
+  it('mails only from the reaction whose append wrote, when two react to the same deletion at once', async () => {
+    const dir = workspace();
+    const t = await bootNode(dir, { withoutReactor: true });
+    const { owner, propertyId } = await biddingOnOneListing(t);
+    await deleteListing(t, propertyId, owner.user.id, closes);
+    const [deletion] = (await t.deps.eventStore.readStream(propertyStreamId(propertyId))).filter((e) => e.type === 'PropertyDeleted');
+    const reactors = [1, 2].map(() =>
+      createBidRefundReactor({ eventStore: t.deps.eventStore, mailer: createOutboxMailer({ dir: join(dir, 'outbox') }), logger: createMemoryLogger(), publicUrl: TEST_ORIGIN }),
+    );
+    // Both read the streams before either appends: the second append is the store's idempotent no-op.
+    await Promise.all(reactors.map((reactor) => reactor.apply(deletion!, t.deps.readStore)));
+    await Promise.all(reactors.map((reactor) => reactor.idle()));
+    expect((await t.deps.eventStore.readAll()).filter((e) => e.type === 'BidRefunded')).toHaveLength(2);
+    expect(refundMails(dir)).toHaveLength(2);
+  });
+
+  it('refunds a bid that landed just after its listing was deleted', async () => {
+    const dir = workspace();
+    const t = await bootNode(dir);
+    const owner = await registerHomeowner(t);
+    const realtor = await registerRealtor(t, 2);
+    const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: closes });
+    await deleteListing(t, propertyId, owner.user.id, closes);
+    // Decided on a snapshot read just before the deletion: the two streams raced.
+    const stale = { exists: true, ownerId: owner.user.id, isActive: true, biddingEndsAt: closes, minBidAmount: 100 };
+    const { position } = await handleCommand(t.deps.eventStore, userStreamId(realtor.user.id), account, {
+      type: 'PlaceBid',
+      bidId: crypto.randomUUID(),
+      propertyId,
+      amount: 100,
+      property: stale,
+      at: new Date().toISOString(),
+    });
+    await t.runner.waitFor(position);
+    await t.bidRefunds.idle();
+    await t.runner.waitFor(await t.deps.eventStore.headPosition());
+    const types = (await t.deps.eventStore.readStream(userStreamId(realtor.user.id))).map((e) => e.type);
+    expect(types.slice(-3)).toEqual(['BidPlaced', 'RewardGranted', 'BidRefunded']);
+    expect(await credits(t, realtor.cookie)).toBe(3);
+    expect(refundMails(dir)).toHaveLength(1);
+  });
+});

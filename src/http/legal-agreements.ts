@@ -1,0 +1,75 @@
+import type { Context } from 'hono';
+import { agreementsDecider } from '../domain/legal/agreements';
+import { agreementsStreamId } from '../domain/legal/events';
+import type { LegalRole } from '../domain/legal/rules';
+import { ACCEPTANCE_REQUIRED, documentTypesForRole } from '../domain/legal/rules';
+import { ValidationError } from '../domain/shared/errors';
+import type { LegalDocumentDoc } from '../projections/legal-documents';
+import { findActiveDocuments } from '../projections/legal-documents';
+import type { UserAgreementDoc } from '../projections/user-agreements';
+import { USER_AGREEMENTS } from '../projections/user-agreements';
+import type { AppDeps } from './app';
+import { runCommand } from './commands';
+import type { AppEnv } from './context';
+import { peerAddress } from './context';
+
+/** A legal document as people read it (public pages, registration, pending agreements). */
+export interface PublicLegalDocument {
+  id: number;
+  type: LegalDocumentDoc['type'];
+  title: string;
+  content: string;
+  version: string;
+  effectiveDate: string;
+}
+
+export function toPublicLegalDocument({ documentId, type, title, content, version, effectiveDate }: LegalDocumentDoc): PublicLegalDocument {
+  return { id: documentId, type, title, content, version, effectiveDate };
+}
+
+/** The active documents a person of `role` must accept: the role's terms and the privacy policy, where active. */
+export function findRequiredDocuments(deps: Pick<AppDeps, 'readStore'>, role: LegalRole): Promise<LegalDocumentDoc[]> {
+  return findActiveDocuments(deps.readStore, documentTypesForRole(role));
+}
+
+/**
+ * Registration: every active document of the role must be among the accepted
+ * ids, else 400 on `acceptedDocumentIds`. Returns the documents to record.
+ * When nothing is active, nothing is asked.
+ */
+export async function requireAcceptance(deps: Pick<AppDeps, 'readStore'>, role: LegalRole, acceptedIds: readonly number[]): Promise<LegalDocumentDoc[]> {
+  const required = await findRequiredDocuments(deps, role);
+  if (required.some((doc) => !acceptedIds.includes(doc.documentId))) {
+    throw new ValidationError(ACCEPTANCE_REQUIRED, { acceptedDocumentIds: ACCEPTANCE_REQUIRED });
+  }
+  return required;
+}
+
+/**
+ * Records the user's acceptance of documents with the request's own peer
+ * address and user agent (never values the client claims). Each document is
+ * recorded once per user; returns the ids recorded now.
+ */
+export async function recordAgreements(deps: AppDeps, c: Context<AppEnv>, userId: string, documentIds: readonly number[]): Promise<number[]> {
+  if (documentIds.length === 0) return [];
+  const { events } = await runCommand(deps, c, agreementsStreamId(userId), agreementsDecider, {
+    type: 'AcceptAgreements',
+    userId,
+    documentIds,
+    ipAddress: peerAddress(c),
+    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    at: deps.clock().toISOString(),
+  });
+  return events.map((event) => event.data.documentId);
+}
+
+/** The role's active documents this user has not accepted yet. */
+export async function findPendingDocuments(deps: Pick<AppDeps, 'readStore'>, userId: string, role: LegalRole): Promise<LegalDocumentDoc[]> {
+  const required = await findRequiredDocuments(deps, role);
+  if (required.length === 0) return [];
+  const accepted = await deps.readStore
+    .collection<UserAgreementDoc>(USER_AGREEMENTS)
+    .find({ userId, documentId: { $in: required.map((doc) => doc.documentId) } }, { projection: { documentId: 1 } });
+  const acceptedIds = new Set(accepted.map((agreement) => agreement.documentId));
+  return required.filter((doc) => !acceptedIds.has(doc.documentId));
+}

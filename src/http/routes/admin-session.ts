@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { adminDecider } from '../../domain/admins/decide';
+import { adminStreamId } from '../../domain/admins/events';
+import { adminLoginSchema } from '../../domain/admins/rules';
+import { loadState } from '../../domain/shared/command-handler';
+import { ConflictError, NotFoundError } from '../../domain/shared/errors';
+import type { AdminUserDoc } from '../../projections/admin-users';
+import { ADMIN_USERS } from '../../projections/admin-users';
+import type { AppDeps } from '../app';
+import { runCommand } from '../commands';
+import type { AppEnv } from '../context';
+import { UnauthorizedError } from '../errors';
+import { requireAdmin } from '../guards';
+import { verifyDummyPassword, verifyPassword } from '../passwords';
+import type { RateRule } from '../rate-limit';
+import { clientAddress, createRateLimiter } from '../rate-limit';
+import { readJson } from '../validation';
+import { toAdminView } from './admin';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+// The same budgets as users' sign-in (RATE_RULES in auth-shared.ts), counted apart so one cannot exhaust the other.
+const SIGN_INS_PER_ADDRESS: RateRule = { name: 'admin-login-address', limit: 10, windowMs: 60_000 };
+const FAILURES_PER_ADMIN: RateRule = {
+  name: 'admin-login-failures',
+  limit: 5,
+  windowMs: 15 * 60_000,
+  message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+};
+
+/** POST /login, GET /me, POST /logout: the administrator's own session, apart from users' sessions. */
+export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const admins = deps.readStore.collection<AdminUserDoc>(ADMIN_USERS);
+  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', now: () => deps.clock().getTime() });
+  const cookieName = deps.sessions.cookieName('admin');
+
+  routes.post('/login', async (c) => {
+    limiter.hit(SIGN_INS_PER_ADDRESS, clientAddress(c));
+    const { username, password } = await readJson(c, adminLoginSchema);
+    const accountKey = username.toLowerCase();
+    limiter.check(FAILURES_PER_ADMIN, accountKey);
+
+    const found = await admins.findOne({ usernameLower: accountKey });
+    const state = found ? await loadState(deps.eventStore, adminStreamId(found._id), adminDecider) : undefined;
+    // Unknown, deactivated and password-less administrators cost the same time as a wrong password.
+    const hash = state?.status === 'active' ? state.passwordHash : null;
+    const matches = hash ? await verifyPassword(password, hash) : await verifyDummyPassword(password);
+    if (!found || !matches) {
+      limiter.record(FAILURES_PER_ADMIN, accountKey);
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
+
+    let signedIn;
+    try {
+      signedIn = await runCommand(deps, c, adminStreamId(found._id), adminDecider, { type: 'RecordAdminSignIn', at: deps.clock().toISOString() });
+    } catch (error) {
+      // Deactivated between the password check and now.
+      if (error instanceof ConflictError || error instanceof NotFoundError) throw new UnauthorizedError(INVALID_CREDENTIALS);
+      throw error;
+    }
+    if (signedIn.state.status !== 'active') throw new UnauthorizedError(INVALID_CREDENTIALS);
+    limiter.reset(FAILURES_PER_ADMIN, accountKey);
+
+    const token = await deps.sessions.issue({ kind: 'admin', subject: found._id, role: signedIn.state.role, version: signedIn.state.sessionVersion });
+    setCookie(c, cookieName, token, deps.sessions.cookieOptions());
+    const admin = (await admins.findOne({ _id: found._id })) ?? found;
+    return c.json({ admin: toAdminView(admin) });
+  });
+
+  routes.get('/me', requireAdmin(), async (c) => {
+    const admin = await admins.findOne({ _id: c.get('session').admin?.subject ?? '' });
+    if (!admin) throw new UnauthorizedError();
+    return c.json({ admin: toAdminView(admin) });
+  });
+
+  // Open to anyone: signing out of a session that already ended must not fail.
+  routes.post('/logout', (c) => {
+    const { httpOnly, sameSite, secure, path } = deps.sessions.cookieOptions();
+    deleteCookie(c, cookieName, { httpOnly, sameSite, secure, path });
+    return c.json({ success: true });
+  });
+
+  return routes;
+}

@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { LegalDocumentType, LegalRole } from '../../domain/legal/rules';
+import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentTypesForRole } from '../../domain/legal/rules';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
+import type { LegalDocumentDoc } from '../../projections/legal-documents';
+import { LEGAL_DOCUMENTS, findActiveDocuments } from '../../projections/legal-documents';
+import type { AppDeps } from '../app';
+import type { AppEnv } from '../context';
+import { UnauthorizedError } from '../errors';
+import { requireUser } from '../guards';
+import { findPendingDocuments, findRequiredDocuments, recordAgreements, toPublicLegalDocument } from '../legal-agreements';
+import { readJson, validate } from '../validation';
+
+const ROLE_MESSAGE = 'Role must be homeowner or realtor';
+const roleQuery = z.object({ role: z.enum(LEGAL_ROLES, { error: ROLE_MESSAGE }) });
+const UNKNOWN_DOCUMENT = 'Document not found';
+
+/**
+ * Legal documents for people: the active documents (no sign-in, for the
+ * registration form and the footer links) and a signed-in user's agreements.
+ */
+export function createLegalRoutes(deps: AppDeps): Hono<AppEnv> {
+  const documents = deps.readStore.collection<LegalDocumentDoc>(LEGAL_DOCUMENTS);
+  const routes = new Hono<AppEnv>();
+
+  const signedIn = (c: { get(key: 'session'): AppEnv['Variables']['session'] }): { userId: string; role: LegalRole } => {
+    const user = c.get('session').user;
+    if (!user) throw new UnauthorizedError();
+    // Only homeowners and realtors have accounts; anything else has nothing to accept.
+    if (!(LEGAL_ROLES as readonly string[]).includes(user.role)) throw new ForbiddenError();
+    return { userId: user.subject, role: user.role as LegalRole };
+  };
+
+  routes.get('/legal-documents/active', async (c) => {
+    const { role } = validate(roleQuery, c.req.query());
+    return c.json((await findRequiredDocuments(deps, role)).map(toPublicLegalDocument));
+  });
+
+  routes.get('/legal-documents/:type', async (c) => {
+    const type = c.req.param('type');
+    if (!(LEGAL_DOCUMENT_TYPES as readonly string[]).includes(type)) throw new NotFoundError(UNKNOWN_DOCUMENT);
+    const [active] = await findActiveDocuments(deps.readStore, [type as LegalDocumentType]);
+    if (!active) throw new NotFoundError(UNKNOWN_DOCUMENT);
+    return c.json(toPublicLegalDocument(active));
+  });
+
+  routes.get('/user/pending-agreements', requireUser(), async (c) => {
+    const { userId, role } = signedIn(c);
+    return c.json((await findPendingDocuments(deps, userId, role)).map(toPublicLegalDocument));
+  });
+
+  routes.post('/user/agreements', requireUser(), async (c) => {
+    const { userId, role } = signedIn(c);
+    const { documentIds } = await readJson(c, acceptAgreementsSchema);
+    // Any existing document of the role's types may be accepted, also one that a newer version just replaced.
+    const allowed = new Set<string>(documentTypesForRole(role));
+    const found = await documents.find({ _id: { $in: documentIds.map(String) }, deleted: false }, { projection: { documentId: 1, type: 1 } });
+    const acceptable = new Set(found.filter((doc) => allowed.has(doc.type)).map((doc) => doc.documentId));
+    const unknown = documentIds.filter((id) => !acceptable.has(id));
+    if (unknown.length > 0) {
+      const message = `${UNKNOWN_DOCUMENT}: ${unknown.join(', ')}`;
+      throw new ValidationError(message, { documentIds: message });
+    }
+    const recorded = await recordAgreements(deps, c, userId, documentIds);
+    return c.json({ recorded, pending: (await findPendingDocuments(deps, userId, role)).map(toPublicLegalDocument) });
+  });
+
+  return routes;
+}

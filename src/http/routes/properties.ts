@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { listing } from '../../domain/listings/decide';
+import { PROPERTY_NOT_FOUND } from '../../domain/listings/decide';
+import { propertyStreamId } from '../../domain/listings/events';
+import { createPropertySchema, updatePropertySchema } from '../../domain/listings/rules';
+import { loadState } from '../../domain/shared/command-handler';
+import { NotFoundError } from '../../domain/shared/errors';
+import type { PropertyDoc } from '../../projections/properties';
+import { NEWEST_FIRST, PROPERTIES } from '../../projections/properties';
+import type { AppDeps } from '../app';
+import { runCommand } from '../commands';
+import type { AppEnv } from '../context';
+import { requireUser } from '../guards';
+import { wholeNumberParam } from '../query-params';
+import { readJson, validate } from '../validation';
+import { currentUserId } from './auth-shared';
+import { deleteUnusedImages, requireOwnUploads, requireUserOrAdmin, toPropertyJson } from './listing-shared';
+import { loadVerificationStatus } from './verification';
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+const pageQuery = z.object({
+  cursor: z.string().regex(/^\d{1,16}$/, 'Invalid cursor').optional(),
+  limit: wholeNumberParam(`Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+});
+
+/** Homeowners' listings and everyone's view of them (docs/decisions/0012-listings-and-files.md). */
+export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
+  const properties = deps.readStore.collection<PropertyDoc>(PROPERTIES);
+  const now = () => deps.clock().toISOString();
+
+  const findProperty = async (id: string) => {
+    const doc = await properties.findOne({ _id: id });
+    if (!doc) throw new NotFoundError(PROPERTY_NOT_FOUND);
+    return doc;
+  };
+
+  return new Hono<AppEnv>()
+    .post('/properties', requireUser('homeowner'), async (c) => {
+      const ownerId = currentUserId(c);
+      const { biddingEndsAt, minBidAmount, vibeMetrics, ...details } = await readJson(c, createPropertySchema);
+      await requireOwnUploads(deps, ownerId, details.images, 'image');
+      const propertyId = crypto.randomUUID();
+      await runCommand(deps, c, propertyStreamId(propertyId), listing, {
+        type: 'ListProperty',
+        propertyId,
+        ownerId,
+        ownerVerification: await loadVerificationStatus(deps, ownerId),
+        details: { ...details, vibeMetrics: vibeMetrics ?? null },
+        ...(biddingEndsAt ? { biddingEndsAt } : {}),
+        minBidAmount,
+        at: now(),
+      });
+      return c.json(toPropertyJson(await findProperty(propertyId)), 201);
+    })
+
+    // Without paging parameters: the spec's plain list (the newest MAX_PAGE_SIZE). With `limit` or `cursor`: a page.
+    .get('/properties', requireUser(), async (c) => {
+      const query = c.req.query();
+      const { cursor, limit } = validate(pageQuery, query);
+      const paged = query.cursor !== undefined || query.limit !== undefined;
+      const size = paged ? limit : MAX_PAGE_SIZE;
+      const docs = await properties.find(
+        { isActive: true, ...(cursor ? { listedPosition: { $lt: Number(cursor) } } : {}) },
+        { sort: NEWEST_FIRST, limit: size + 1 },
+      );
+      const page = docs.slice(0, size).map(toPropertyJson);
+      if (!paged) return c.json(page);
+      const last = docs.length > size ? docs[size - 1] : undefined;
+      return c.json({ properties: page, nextCursor: last ? String(last.listedPosition) : null });
+    })
+
+    .get('/properties/:id', requireUserOrAdmin, async (c) => {
+      const doc = await findProperty(c.req.param('id'));
+      const { user, admin } = c.get('session');
+      // An inactive listing is hidden from everyone but its owner and the back office.
+      if (!doc.isActive && !admin && user?.subject !== doc.ownerId) throw new NotFoundError(PROPERTY_NOT_FOUND);
+      return c.json(toPropertyJson(doc));
+    })
+
+    .get('/user/properties', requireUser(), async (c) => {
+      const docs = await properties.find({ ownerId: currentUserId(c) }, { sort: NEWEST_FIRST });
+      return c.json(docs.map(toPropertyJson));
+    })
+
+    .put('/properties/:id', requireUser('homeowner'), async (c) => {
+      const actorId = currentUserId(c);
+      const propertyId = c.req.param('id');
+      const details = await readJson(c, updatePropertySchema);
+      const before = await loadState(deps.eventStore, propertyStreamId(propertyId), listing);
+      // The owner may keep their images and add ones they uploaded; anyone else is refused by the decider.
+      if (before.status === 'listed' && before.ownerId === actorId) {
+        await requireOwnUploads(deps, actorId, details.images.filter((key) => !before.images.includes(key)), 'image');
+      }
+      await runCommand(deps, c, propertyStreamId(propertyId), listing, { type: 'UpdateProperty', actorId, details, at: now() });
+      if (before.status === 'listed') await deleteUnusedImages(deps, c, before.images.filter((key) => !details.images.includes(key)));
+      return c.json(toPropertyJson(await findProperty(propertyId)));
+    })
+
+    .delete('/properties/:id', requireUser('homeowner'), async (c) => {
+      const propertyId = c.req.param('id');
+      const { events } = await runCommand(deps, c, propertyStreamId(propertyId), listing, { type: 'DeleteProperty', actorId: currentUserId(c), at: now() });
+      // Bids are refunded by the bidding context, which reacts to PropertyDeleted; the images go here.
+      for (const event of events) if (event.type === 'PropertyDeleted') await deleteUnusedImages(deps, c, event.data.images);
+      return c.json({ success: true });
+    });
+}

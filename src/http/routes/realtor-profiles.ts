@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { achievementProgress } from '../../domain/accounts/achievements';
+import { mayShareRealtorContact } from '../../domain/bidding/contact';
+import { realtorProfile, realtorProfileStreamId } from '../../domain/realtor-profiles/profile';
+import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../domain/realtor-profiles/rules';
+import { NotFoundError } from '../../domain/shared/errors';
+import type { RealtorProfileDoc } from '../../projections/realtor-profiles';
+import { REALTOR_PROFILES } from '../../projections/realtor-profiles';
+import type { UserDoc } from '../../projections/users';
+import { USERS } from '../../projections/users';
+import type { AppDeps } from '../app';
+import { runCommand } from '../commands';
+import type { AppEnv } from '../context';
+import { UnauthorizedError } from '../errors';
+import { requireUser } from '../guards';
+import { readJson } from '../validation';
+import { currentUserId } from './auth-shared';
+import { bidCollections, requireId } from './bid-shared';
+
+/** A realtor profile as answers show it; `email` and `phone` only where the contact rule allows. */
+export interface RealtorProfileView {
+  userId: string;
+  name: string;
+  profileImageUrl: string | null;
+  brokerageName: string;
+  licenseNumber: string;
+  yearsOfExperience: number;
+  serviceAreas: string[];
+  specialties: string[];
+  additionalServices: string[];
+  commissionRate: string;
+  about: string;
+  /** Null until the realtor first saves a profile. */
+  updatedAt: string | null;
+  email?: string;
+  phone?: string | null;
+}
+
+function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact: boolean): RealtorProfileView {
+  const fields = profile ?? { ...EMPTY_REALTOR_PROFILE, profileImageUrl: null };
+  const { brokerageName, licenseNumber, yearsOfExperience, serviceAreas, specialties, additionalServices, commissionRate, about } = fields;
+  return {
+    userId: user._id,
+    name: user.name,
+    profileImageUrl: fields.profileImageUrl ?? user.profileImageUrl,
+    brokerageName,
+    licenseNumber,
+    yearsOfExperience,
+    serviceAreas,
+    specialties,
+    additionalServices,
+    commissionRate,
+    about,
+    updatedAt: profile?.updatedAt ?? null,
+    ...(contact ? { email: user.email, phone: user.phone } : {}),
+  };
+}
+
+/** The realtor profile routes and the realtor dashboard, under /api. */
+export function createRealtorProfileRoutes(deps: AppDeps) {
+  const users = deps.readStore.collection<UserDoc>(USERS);
+  const profiles = deps.readStore.collection<RealtorProfileDoc>(REALTOR_PROFILES);
+  const { properties } = bidCollections(deps);
+
+  const ownView = async (userId: string) => {
+    const user = await users.findOne({ _id: userId });
+    if (!user) throw new UnauthorizedError();
+    return toProfileView(user, await profiles.findOne({ _id: userId }), true);
+  };
+
+  /** SPEC §1 and ARCHITECTURE 9: a homeowner sees a realtor's contact only through a closed listing of theirs that selected them. */
+  const mayShareContact = async (viewerId: string, realtorId: string) => {
+    if (viewerId === realtorId) return true;
+    const selectedBy = await properties.find({ ownerId: viewerId, selectedRealtorId: realtorId });
+    const now = deps.clock();
+    return selectedBy.some((property) => mayShareRealtorContact(viewerId, realtorId, property, now));
+  };
+
+  return new Hono<AppEnv>()
+    .get('/realtor-profile', requireUser('realtor'), async (c) => c.json(await ownView(currentUserId(c))))
+
+    .post('/realtor-profile', requireUser('realtor'), async (c) => {
+      const userId = currentUserId(c);
+      const profile = await readJson(c, realtorProfileSchema);
+      const role = c.get('session').user?.role ?? '';
+      await runCommand(deps, c, realtorProfileStreamId(userId), realtorProfile, { type: 'SaveRealtorProfile', userId, role, profile, at: deps.clock().toISOString() });
+      return c.json(await ownView(userId));
+    })
+
+    .get('/realtor-profile/:realtorId', requireUser(), async (c) => {
+      const realtorId = requireId(c.req.param('realtorId'), 'Realtor not found');
+      const user = await users.findOne({ _id: realtorId });
+      if (!user || user.role !== 'realtor') throw new NotFoundError('Realtor not found');
+      const contact = await mayShareContact(currentUserId(c), realtorId);
+      return c.json(toProfileView(user, await profiles.findOne({ _id: realtorId }), contact));
+    })
+
+    .get('/dashboard', requireUser('realtor'), async (c) => {
+      const user = await users.findOne({ _id: currentUserId(c) });
+      if (!user) throw new UnauthorizedError();
+      // Lifetime counts from the ledger: one bid per property, so every bid is on a different property.
+      const placed = user.bidsPlaced ?? 0;
+      return c.json({ credits: user.credits, totalBids: placed, achievements: achievementProgress({ bids: placed, properties: placed }) });
+    });
+}

@@ -1,0 +1,109 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { BlobFolder } from '../../blobs/keys';
+import { newBlobKey } from '../../blobs/keys';
+import type { SniffedType } from '../../blobs/sniff';
+import { sniffFileType } from '../../blobs/sniff';
+import { uploads } from '../../domain/files/decide';
+import type { UploadKind } from '../../domain/files/events';
+import { uploadsStreamId } from '../../domain/files/events';
+import { VERIFIED_HOMEOWNERS_ONLY } from '../../domain/listings/decide';
+import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
+import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../domain/verification/rules';
+import type { AppDeps } from '../app';
+import { runCommand } from '../commands';
+import type { AppEnv } from '../context';
+import { requireUser } from '../guards';
+import { currentUserId } from './auth-shared';
+import { loadVerificationStatus } from './verification';
+
+export const IMAGE_TYPES_MESSAGE = 'Please upload a JPG, PNG, or WebP image';
+export const NO_FILE_MESSAGE = 'Please choose a file to upload';
+
+// The listing form uploads several images at once, all appending to one uploads stream; they never refuse each other.
+const PARALLEL_UPLOAD_ATTEMPTS = 30;
+// The multipart envelope (boundaries, part headers, other fields) on top of the file itself.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+interface UploadRule {
+  field: string;
+  kind: UploadKind;
+  folder: BlobFolder;
+  accepted: ReadonlyArray<SniffedType['contentType']>;
+  typeMessage: string;
+}
+
+const BILL: UploadRule = {
+  field: 'document',
+  kind: 'bill',
+  folder: 'bills',
+  accepted: ['image/jpeg', 'image/png', 'application/pdf'],
+  typeMessage: VERIFICATION_FILE_TYPES_MESSAGE,
+};
+
+const IMAGE: UploadRule = {
+  field: 'image',
+  kind: 'image',
+  folder: 'images',
+  accepted: ['image/jpeg', 'image/png', 'image/webp'],
+  typeMessage: IMAGE_TYPES_MESSAGE,
+};
+
+/** The app's JSON limit skips multipart bodies; this is theirs, answered with the spec's message. */
+const uploadBodyLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+  onError: () => {
+    throw new ValidationError(VERIFICATION_FILE_SIZE_MESSAGE);
+  },
+});
+
+/** POST /upload-document (utility bills) and POST /upload-property-image. */
+export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .post('/upload-document', requireUser('homeowner'), uploadBodyLimit, async (c) => {
+      const key = await storeUpload(deps, c, BILL);
+      // The opaque key, never an address: only administrators get one, for 5 minutes.
+      return c.json({ documentUrl: key }, 201);
+    })
+    .post('/upload-property-image', requireUser('homeowner'), uploadBodyLimit, async (c) => {
+      const imageKey = await storeUpload(deps, c, IMAGE, async () => {
+        if ((await loadVerificationStatus(deps, currentUserId(c))) !== 'approved') throw new ForbiddenError(VERIFIED_HOMEOWNERS_ONLY);
+      });
+      return c.json({ imageKey }, 201);
+    });
+}
+
+/**
+ * Checks the file by its content and size, then `authorize` (after validation,
+ * as every route answers a bad request before a refusal), stores it under a
+ * new key, and records that this user uploaded it.
+ */
+async function storeUpload(deps: AppDeps, c: Context<AppEnv>, rule: UploadRule, authorize?: () => Promise<void>): Promise<string> {
+  const file = await readFilePart(c, rule.field);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const sniffed = sniffFileType(bytes);
+  if (!sniffed || !rule.accepted.includes(sniffed.contentType)) throw new ValidationError(rule.typeMessage, { [rule.field]: rule.typeMessage });
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ValidationError(VERIFICATION_FILE_SIZE_MESSAGE, { [rule.field]: VERIFICATION_FILE_SIZE_MESSAGE });
+  await authorize?.();
+  const key = newBlobKey(rule.folder, sniffed.extension);
+  // Stored first: an upload recorded without its file would be a key that serves nothing.
+  await deps.blobs.put(key, bytes, sniffed.contentType);
+  const userId = currentUserId(c);
+  const at = deps.clock().toISOString();
+  const command = { type: 'RecordUpload', userId, key, kind: rule.kind, contentType: sniffed.contentType, size: bytes.byteLength, at } as const;
+  await runCommand(deps, c, uploadsStreamId(userId), uploads, command, { maxAttempts: PARALLEL_UPLOAD_ATTEMPTS });
+  return key;
+}
+
+async function readFilePart(c: Context<AppEnv>, field: string): Promise<File> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new ValidationError(NO_FILE_MESSAGE);
+  }
+  const file = body[field];
+  if (!(file instanceof File)) throw new ValidationError(NO_FILE_MESSAGE, { [field]: NO_FILE_MESSAGE });
+  return file;
+}

@@ -1,0 +1,91 @@
+import type { Mail } from './port';
+import { escapeHtml } from './templates';
+
+/*
+ * The bidding mails: a refund when a listing is deleted, and the outcome of a
+ * selection for the owner, the chosen realtor and the other bidders. Values
+ * come from users (names, titles), so every one is escaped in the HTML part;
+ * links are absolute.
+ */
+
+const PRODUCT = 'BidHome';
+
+export interface Contact {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+function html(title: string, paragraphs: string[], link: { label: string; url: string }, contact?: Contact): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
+  const card = contact
+    ? `<table style="border-collapse:collapse;margin:0 0 16px">${contactRows(contact)
+        .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#6b7280">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+        .join('')}</table>`
+    : '';
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${body}
+${card}
+<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#E43C13;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#6b7280">${escapeHtml(link.url)}</p>
+</div></body></html>`;
+}
+
+function contactRows(contact: Contact): Array<[string, string]> {
+  return [
+    ['Name', contact.name],
+    ['Email', contact.email],
+    ['Phone', contact.phone ?? 'not given'],
+  ];
+}
+
+function text(greeting: string, paragraphs: string[], link: string, contact?: Contact): string {
+  const card = contact ? ['', ...contactRows(contact).map(([label, value]) => `${label}: ${value}`)] : [];
+  return [greeting, '', ...paragraphs, ...card, '', link].join('\n');
+}
+
+const listingLink = (publicUrl: string, propertyId: string) => `${publicUrl}/listing/${encodeURIComponent(propertyId)}`;
+
+export function bidRefundedMail(options: { to: string; name: string; propertyTitle: string; publicUrl: string }): Mail {
+  const subject = `Your credit for "${options.propertyTitle}" was refunded`.replace(/[\r\n]+/g, ' ');
+  const paragraphs = [`The homeowner deleted the listing "${options.propertyTitle}", together with its bids.`, 'The credit you spent on your bid is back in your account.'];
+  const link = { label: 'Browse listings', url: `${options.publicUrl}/home` };
+  return { to: options.to, subject, tag: 'bid-refund', text: text(`Hi ${options.name},`, paragraphs, link.url), html: html(subject, [`Hi ${options.name},`, ...paragraphs], link) };
+}
+
+export function bidSelectedMail(options: { to: string; name: string; propertyTitle: string; propertyId: string; owner: Contact; publicUrl: string }): Mail {
+  const subject = `Your bid on "${options.propertyTitle}" was selected`.replace(/[\r\n]+/g, ' ');
+  const paragraphs = [`Good news: the homeowner selected your bid on "${options.propertyTitle}".`, 'Here is how to reach them:'];
+  const link = { label: 'View the listing', url: listingLink(options.publicUrl, options.propertyId) };
+  return {
+    to: options.to,
+    subject,
+    tag: 'bid-selected',
+    text: text(`Hi ${options.name},`, paragraphs, link.url, options.owner),
+    html: html(subject, [`Hi ${options.name},`, ...paragraphs], link, options.owner),
+  };
+}
+
+export function selectionConfirmedMail(options: { to: string; name: string; propertyTitle: string; propertyId: string; realtor: Contact; publicUrl: string }): Mail {
+  const subject = `You selected ${options.realtor.name} for "${options.propertyTitle}"`.replace(/[\r\n]+/g, ' ');
+  const paragraphs = [`You selected ${options.realtor.name}'s bid on "${options.propertyTitle}". They have your contact details too.`, 'Here is how to reach them:'];
+  const link = { label: 'View the listing', url: listingLink(options.publicUrl, options.propertyId) };
+  return {
+    to: options.to,
+    subject,
+    tag: 'bid-selection',
+    text: text(`Hi ${options.name},`, paragraphs, link.url, options.realtor),
+    html: html(subject, [`Hi ${options.name},`, ...paragraphs], link, options.realtor),
+  };
+}
+
+export function bidNotSelectedMail(options: { to: string; name: string; propertyTitle: string; propertyId: string; publicUrl: string }): Mail {
+  const subject = `Your bid on "${options.propertyTitle}" was not selected`.replace(/[\r\n]+/g, ' ');
+  const paragraphs = [`The homeowner of "${options.propertyTitle}" selected another realtor's bid.`, `Thank you for bidding. New listings are waiting on ${PRODUCT}.`];
+  const link = { label: 'Browse listings', url: `${options.publicUrl}/home` };
+  return { to: options.to, subject, tag: 'bid-not-selected', text: text(`Hi ${options.name},`, paragraphs, link.url), html: html(subject, [`Hi ${options.name},`, ...paragraphs], link) };
+}

@@ -1,0 +1,106 @@
+import { mayShareOwnerContact, mayShareRealtorContact } from '../domain/bidding/contact';
+import type { ReadStore } from '../read-store/port';
+import type { BidDoc, BidPropertyDoc } from './bids';
+import type { RealtorProfileDoc } from './realtor-profiles';
+import { REALTOR_PROFILES } from './realtor-profiles';
+import type { UserDoc } from './users';
+import { USERS } from './users';
+
+/*
+ * Bids as each reader may see them. Every answer and push that shows a bid is
+ * built here, and contact details are added only where src/domain/bidding/
+ * contact.ts allows, so no route can leak them by forgetting a field.
+ */
+
+/** A bid in a property's list (the owner's Current Bids, and a realtor's own bid there). */
+export interface BidView {
+  id: string;
+  propertyId: string;
+  realtorId: string;
+  amount: number;
+  message: string;
+  createdAt: string;
+  updatedAt: string;
+  status: BidDoc['status'];
+  selected: boolean;
+  realtorName: string;
+  realtorProfileImage: string | null;
+  /** Only for the owner, after bidding closed, on the bid they selected. */
+  realtorEmail?: string;
+  realtorPhone?: string | null;
+}
+
+/** A realtor's own bid, with its property (GET /api/bids and the answers to placing and editing). */
+export interface OwnBidView extends BidView {
+  propertyTitle: string;
+  biddingEndsAt: string | null;
+  /** Only once the owner selected this bid after bidding closed. */
+  ownerName?: string;
+  ownerEmail?: string;
+  ownerPhone?: string | null;
+}
+
+type Person = { user: UserDoc | undefined; profile: RealtorProfileDoc | undefined };
+
+/** Names, images and contact details of the given users, by id. */
+export async function loadPeople(store: ReadStore, userIds: readonly string[]): Promise<Map<string, Person>> {
+  const users = store.collection<UserDoc>(USERS);
+  const profiles = store.collection<RealtorProfileDoc>(REALTOR_PROFILES);
+  // One findOne by _id per person: a lists' few bidders, and it takes the store's fastest path.
+  const people = await Promise.all(
+    [...new Set(userIds)].map(async (id) => {
+      const [user, profile] = await Promise.all([users.findOne({ _id: id }), profiles.findOne({ _id: id })]);
+      return [id, { user: user ?? undefined, profile: profile ?? undefined }] as const;
+    }),
+  );
+  return new Map(people);
+}
+
+/** The image a bid shows: the realtor profile's, else the account's. */
+export function profileImageOf(person: Person | undefined): string | null {
+  return person?.profile?.profileImageUrl ?? person?.user?.profileImageUrl ?? null;
+}
+
+/** The bids of one property as `viewerId` sees them; contact details only where the rule allows. */
+export async function viewPropertyBids(store: ReadStore, bids: readonly BidDoc[], property: BidPropertyDoc, viewerId: string, now: Date): Promise<BidView[]> {
+  const people = await loadPeople(store, bids.map((bid) => bid.realtorId));
+  return bids.map((bid) => {
+    const person = people.get(bid.realtorId);
+    const view = baseView(bid, property, person);
+    if (person?.user && mayShareRealtorContact(viewerId, bid.realtorId, property, now)) {
+      return { ...view, realtorEmail: person.user.email, realtorPhone: person.user.phone };
+    }
+    return view;
+  });
+}
+
+/** A realtor's own bids, each with its property, and the owner's contact where the rule allows. */
+export async function viewOwnBids(store: ReadStore, bids: readonly BidDoc[], properties: ReadonlyMap<string, BidPropertyDoc>, realtorId: string, now: Date): Promise<OwnBidView[]> {
+  const owners = [...properties.values()].filter((p) => mayShareOwnerContact(realtorId, p, now)).map((p) => p.ownerId ?? '');
+  const people = await loadPeople(store, [realtorId, ...owners]);
+  const self = people.get(realtorId);
+  return bids.flatMap((bid) => {
+    const property = properties.get(bid.propertyId);
+    if (!property || property.deleted) return [];
+    const view: OwnBidView = { ...baseView(bid, property, self), propertyTitle: property.title, biddingEndsAt: property.biddingEndsAt };
+    const owner = property.ownerId === null ? undefined : people.get(property.ownerId)?.user;
+    if (owner && mayShareOwnerContact(realtorId, property, now)) return [{ ...view, ownerName: owner.name, ownerEmail: owner.email, ownerPhone: owner.phone }];
+    return [view];
+  });
+}
+
+function baseView(bid: BidDoc, property: BidPropertyDoc, person: Person | undefined): BidView {
+  return {
+    id: bid._id,
+    propertyId: bid.propertyId,
+    realtorId: bid.realtorId,
+    amount: bid.amount,
+    message: bid.message,
+    createdAt: bid.createdAt,
+    updatedAt: bid.updatedAt,
+    status: bid.status,
+    selected: property.selectedBidId === bid._id,
+    realtorName: person?.user?.name ?? '',
+    realtorProfileImage: profileImageOf(person),
+  };
+}

@@ -1,0 +1,140 @@
+import type { PropertyFacts } from '../domain/bidding/property-facts';
+import { UNLISTED, evolvePropertyFacts, isPropertyEventType } from '../domain/bidding/property-facts';
+import type { BidSelected } from '../domain/bidding/selection';
+import { isSelectionEvent } from '../domain/bidding/selection';
+import type { BidMessageEdited, BidPlaced, BidRefunded } from '../domain/accounts/events';
+import type { RecordedEvent } from '../event-store/port';
+import type { ReadStore } from '../read-store/port';
+import { viewPropertyBids } from './bid-views';
+import type { Projection, Push } from './projection';
+import { insertOnce, updateOnce, upsertOnce } from './projection';
+
+export const BIDS = 'bids';
+/** What bidding knows of each listing: owner, title, bidding window, bid count and the selection. Kept after deletion. */
+export const BID_PROPERTIES = 'bid_properties';
+
+export type BidDoc = {
+  _id: string;
+  propertyId: string;
+  realtorId: string;
+  amount: number;
+  message: string;
+  createdAt: string;
+  updatedAt: string;
+  /** SPEC §3's default; no transition is specified yet. */
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  _position?: number;
+};
+
+export type BidPropertyDoc = PropertyFacts & {
+  _id: string;
+  bidCount: number;
+  selectedBidId: string | null;
+  selectedRealtorId: string | null;
+  selectedAt: string | null;
+  _position?: number;
+};
+
+const userRoom = (userId: string) => `user:${userId}`;
+const propertyRoom = (propertyId: string) => `property:${propertyId}`;
+
+/**
+ * The `bids` read model (standing bids; a refunded bid leaves it) and
+ * `bid_properties`. Pushes `bid:placed` to the owner, `property:bids` to the
+ * property's watchers and its owner, and `bid:selected` to both parties.
+ * Pushes go out on every delivery, like the activity log's, because nodes
+ * sharing MongoDB each tell their own sockets while only the first one writes.
+ */
+export function createBidsProjection(): Projection {
+  return {
+    name: BIDS,
+    collections: [BIDS, BID_PROPERTIES],
+    async setup(store) {
+      const bids = store.collection<BidDoc>(BIDS);
+      await bids.createIndex({ propertyId: 1 });
+      await bids.createIndex({ realtorId: 1 });
+      await bids.createIndex({ createdAt: -1, _id: -1 });
+      await store.collection<BidPropertyDoc>(BID_PROPERTIES).createIndex({ ownerId: 1 });
+    },
+    async apply(event, store, context) {
+      const replaying = context?.replaying ?? false;
+      if (event.streamId.startsWith('property-') && isPropertyEventType(event.type)) return applyPropertyEvent(event, store);
+      if (isSelectionEvent(event)) return applySelection(event as RecordedEvent & BidSelected, store);
+      if (!event.streamId.startsWith('user-')) return;
+      const realtorId = event.streamId.slice('user-'.length);
+      switch (event.type) {
+        case 'BidPlaced':
+          return applyBidPlaced(event as RecordedEvent & BidPlaced, realtorId, store, replaying);
+        case 'BidMessageEdited':
+          return applyBidEdited(event as RecordedEvent & BidMessageEdited, store);
+        case 'BidRefunded':
+          return applyBidRefunded(event as RecordedEvent & BidRefunded, store);
+        default:
+          return;
+      }
+    },
+  };
+}
+
+async function applyPropertyEvent(event: RecordedEvent, store: ReadStore): Promise<void> {
+  const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
+  const propertyId = event.streamId.slice('property-'.length);
+  const current = await properties.findOne({ _id: propertyId });
+  const facts: PropertyFacts = current ? pickFacts(current) : UNLISTED;
+  await upsertOnce(properties, propertyId, event.position, {
+    $set: { ...evolvePropertyFacts(facts, event) },
+    $setOnInsert: { bidCount: 0, selectedBidId: null, selectedRealtorId: null, selectedAt: null },
+  });
+}
+
+function pickFacts(doc: BidPropertyDoc): PropertyFacts {
+  const { exists, deleted, ownerId, title, isActive, biddingEndsAt, minBidAmount } = doc;
+  return { exists, deleted, ownerId, title, isActive, biddingEndsAt, minBidAmount };
+}
+
+async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: string, store: ReadStore, replaying: boolean): Promise<Push[]> {
+  const { bidId, propertyId, amount, message, at } = event.data;
+  const bids = store.collection<BidDoc>(BIDS);
+  const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
+  const bid: BidDoc = { _id: bidId, propertyId, realtorId, amount, message, createdAt: at, updatedAt: at, status: 'pending' };
+  await insertOnce(bids, bid, event.position);
+  await updateOnce(properties, propertyId, event.position, { $inc: { bidCount: 1 } });
+  // Pushes about past events go nowhere, and building the owner's view costs reads.
+  if (replaying) return [];
+  const property = await properties.findOne({ _id: propertyId });
+  if (!property || property.ownerId === null) return [];
+  // The bid as its owner may see it: contact details are never shared while bidding is open.
+  const [view] = await viewPropertyBids(store, [bid], property, property.ownerId, new Date(at));
+  return [
+    { rooms: [userRoom(property.ownerId)], event: 'bid:placed', payload: { ...view } },
+    { rooms: [propertyRoom(propertyId), userRoom(property.ownerId)], event: 'property:bids', payload: { propertyId, bidCount: property.bidCount } },
+  ];
+}
+
+async function applyBidEdited(event: RecordedEvent & BidMessageEdited, store: ReadStore): Promise<Push[]> {
+  const { bidId, propertyId, message, at } = event.data;
+  await updateOnce(store.collection<BidDoc>(BIDS), bidId, event.position, { $set: { message, updatedAt: at } });
+  const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId });
+  if (!property || property.ownerId === null) return [];
+  // The count is unchanged, but the owner's list holds the old message: property:bids makes the client refetch it.
+  return [{ rooms: [userRoom(property.ownerId)], event: 'property:bids', payload: { propertyId, bidCount: property.bidCount } }];
+}
+
+async function applyBidRefunded(event: RecordedEvent & BidRefunded, store: ReadStore): Promise<Push[]> {
+  const { bidId, propertyId } = event.data;
+  const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
+  // Deleting outright converges on a replay: the BidPlaced before it re-inserts, this deletes again.
+  await store.collection<BidDoc>(BIDS).deleteOne({ _id: bidId });
+  await updateOnce(properties, propertyId, event.position, { $inc: { bidCount: -1 } });
+  const property = await properties.findOne({ _id: propertyId });
+  if (!property || property.deleted || property.ownerId === null) return [];
+  return [{ rooms: [propertyRoom(propertyId), userRoom(property.ownerId)], event: 'property:bids', payload: { propertyId, bidCount: property.bidCount } }];
+}
+
+async function applySelection(event: RecordedEvent & BidSelected, store: ReadStore): Promise<Push[]> {
+  const { propertyId, bidId, realtorId, ownerId, at } = event.data;
+  await updateOnce(store.collection<BidPropertyDoc>(BID_PROPERTIES), propertyId, event.position, {
+    $set: { selectedBidId: bidId, selectedRealtorId: realtorId, selectedAt: at },
+  });
+  return [{ rooms: [userRoom(ownerId), userRoom(realtorId)], event: 'bid:selected', payload: { propertyId, bidId, realtorId, selectedAt: at } }];
+}

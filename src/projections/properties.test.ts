@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { PropertyEvent } from '../domain/listings/events';
+import type { VerificationEvent } from '../domain/verification/events';
+import type { NewEvent } from '../event-store/port';
+import { expected } from '../event-store/port';
+import { createSqliteEventStore } from '../event-store/sqlite';
+import { createMemoryReadStore, inspectMemoryCollection } from '../read-store/memory';
+import type { PropertyDoc } from './properties';
+import { NEWEST_FIRST, PROPERTIES, createPropertiesProjection } from './properties';
+import { createProjectionRunner } from './runner';
+import type { VerificationDoc } from './verifications';
+import { VERIFICATIONS, createVerificationsProjection } from './verifications';
+
+const at = '2026-11-22T10:00:00.000Z';
+const details = {
+  title: 'Home',
+  description: 'A home.',
+  propertyType: 'house' as const,
+  bedrooms: 2,
+  bathrooms: 1,
+  address: '1 Main St',
+  location: 'Guelph, ON',
+  images: ['images/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.png'],
+  vibeMetrics: null,
+};
+const listed = (propertyId: string): PropertyEvent => ({
+  type: 'PropertyListed',
+  data: { propertyId, ownerId: 'owner', ...details, biddingEndsAt: '2026-12-06T10:00:00.000Z', minBidAmount: 100, listedAt: at },
+});
+const bid = (type: 'BidPlaced' | 'BidRefunded', propertyId: string, bidId: string) => ({
+  type,
+  data: type === 'BidPlaced' ? { bidId, propertyId, amount: 100, message: '', at, balanceAfter: 0 } : { bidId, propertyId, reason: 'property deleted', at, balanceAfter: 1 },
+});
+const submitted: VerificationEvent = {
+  type: 'VerificationSubmitted',
+  data: { verificationId: 'v1', userId: 'owner', documentType: 'utility_bill', documentKey: 'bills/x.pdf', replaces: null, at },
+};
+
+const withIds = (events: Array<{ type: string; data: unknown }>): NewEvent[] => events.map((e) => ({ id: crypto.randomUUID(), ...e }));
+
+async function seededLog() {
+  const eventStore = createSqliteEventStore({ path: ':memory:' });
+  await eventStore.append('property-p1', withIds([listed('p1'), { type: 'PropertyActivationToggled', data: { propertyId: 'p1', isActive: false, adminId: 'a', at } }]), expected.noStream);
+  await eventStore.append('property-p2', withIds([listed('p2')]), expected.noStream);
+  await eventStore.append('user-r1', withIds([bid('BidPlaced', 'p1', 'b1'), bid('BidPlaced', 'p2', 'b2'), bid('BidPlaced', 'p2', 'b3'), bid('BidRefunded', 'p2', 'b2')]), expected.noStream);
+  await eventStore.append('verification-owner', withIds([submitted, { type: 'VerificationApproved', data: { verificationId: 'v1', userId: 'owner', adminId: 'a', at } }]), expected.noStream);
+  return eventStore;
+}
+
+const snapshot = async (readStore: ReturnType<typeof createMemoryReadStore>) => ({
+  properties: await readStore.collection<PropertyDoc>(PROPERTIES).find({}, { sort: { _id: 1 }, projection: { _position: 0 } }),
+  verifications: await readStore.collection<VerificationDoc>(VERIFICATIONS).find({}, { sort: { _id: 1 }, projection: { _position: 0 } }),
+});
+
+describe('properties and verifications projections', () => {
+  it('build listings with their bid counts and the review history', async () => {
+    const eventStore = await seededLog();
+    const readStore = createMemoryReadStore();
+    const runner = createProjectionRunner({ eventStore, readStore, projections: [createPropertiesProjection(), createVerificationsProjection()] });
+    await runner.start();
+    const { properties, verifications } = await snapshot(readStore);
+    expect(properties.map((p) => [p._id, p.isActive, p.bidCount])).toEqual([['p1', false, 1], ['p2', true, 1]]);
+    expect(properties[1]).toMatchObject({ ...details, ownerId: 'owner', createdAt: at, minBidAmount: 100 });
+    expect(verifications).toEqual([
+      { _id: 'v1', userId: 'owner', documentType: 'utility_bill', documentKey: 'bills/x.pdf', status: 'approved', submittedAt: at, reviewedAt: at, reviewedBy: 'a', rejectionReason: null, rejectionSubject: null },
+    ]);
+    await runner.stop();
+    await eventStore.close();
+  });
+
+  it('give the same read models when every event is delivered again, and after a rebuild', async () => {
+    const eventStore = await seededLog();
+    const readStore = createMemoryReadStore();
+    const projections = [createPropertiesProjection(), createVerificationsProjection()];
+    const runner = createProjectionRunner({ eventStore, readStore, projections });
+    await runner.start();
+    const first = await snapshot(readStore);
+    // A restart before the checkpoint was stored delivers everything again.
+    for (const event of await eventStore.readAll()) for (const projection of projections) await projection.apply(event, readStore);
+    expect(await snapshot(readStore)).toEqual(first);
+    await runner.rebuild();
+    expect(await snapshot(readStore)).toEqual(first);
+    await runner.stop();
+    await eventStore.close();
+  });
+
+  it('answer a page of the home list by walking the index, not by scanning or sorting every listing', async () => {
+    const readStore = createMemoryReadStore();
+    const projection = createPropertiesProjection();
+    await projection.setup?.(readStore);
+    for (let i = 1; i <= 500; i++) {
+      const event = listed(`p${i}`);
+      await projection.apply({ id: `e${i}`, streamId: `property-p${i}`, revision: 0, position: i, recordedAt: at, metadata: {}, ...event }, readStore);
+    }
+    const properties = readStore.collection<PropertyDoc>(PROPERTIES);
+    const page = await properties.find({ isActive: true, listedPosition: { $lt: 480 } }, { sort: NEWEST_FIRST, limit: 25 });
+    expect(page.map((p) => p.listedPosition)).toEqual(Array.from({ length: 25 }, (_, i) => 479 - i));
+    const { plan, documentsExamined } = inspectMemoryCollection(properties);
+    expect(plan).toMatch(/^sorted:/);
+    expect(documentsExamined).toBeLessThan(50);
+  });
+});

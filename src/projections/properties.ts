@@ -1,0 +1,98 @@
+import { isAccountEvent } from '../domain/accounts/events';
+import type { PropertyDetails, PropertyEvent } from '../domain/listings/events';
+import { isPropertyEvent } from '../domain/listings/events';
+import { assertNever } from '../domain/shared/decider';
+import type { RecordedEvent } from '../event-store/port';
+import type { ReadStore } from '../read-store/port';
+import type { Projection } from './projection';
+import { insertOnce, updateOnce } from './projection';
+
+export const PROPERTIES = 'properties';
+
+/** One listing as every property answer is built from it. */
+export type PropertyDoc = PropertyDetails & {
+  _id: string;
+  ownerId: string;
+  biddingEndsAt: string;
+  isActive: boolean;
+  minBidAmount: number;
+  createdAt: string;
+  /** Bids placed and not refunded, from realtors' account streams (BidPlaced, BidRefunded). */
+  bidCount: number;
+  /**
+   * The log position of PropertyListed: newest first is descending, and the
+   * paging cursor. Unique and numeric, so pages need no tie-breaker and the
+   * memory store matches it without mingo (docs/decisions/0012).
+   */
+  listedPosition: number;
+  _position?: number;
+};
+
+/**
+ * The order of every list of listings, and the keys of their index. isActive
+ * follows the unique position, so it never changes the order; it is in the
+ * index so MongoDB filters inactive listings from index keys alone. It must
+ * not lead: the memory store would then gather every active listing as
+ * candidates (ms per page) instead of walking the index (µs).
+ */
+export const NEWEST_FIRST = { listedPosition: -1, isActive: 1 } as const;
+
+/** A bid placed counts; a refunded one no longer stands (src/domain/accounts/events.ts). */
+function bidCountChange(event: RecordedEvent): { propertyId: string; delta: 1 | -1 } | null {
+  if (!isAccountEvent(event)) return null;
+  if (event.type === 'BidPlaced') return { propertyId: event.data.propertyId, delta: 1 };
+  if (event.type === 'BidRefunded') return { propertyId: event.data.propertyId, delta: -1 };
+  return null;
+}
+
+/** The `properties` read model: listings, their state, and their bid counts. */
+export function createPropertiesProjection(): Projection {
+  return {
+    name: PROPERTIES,
+    collections: [PROPERTIES],
+    async setup(store) {
+      const properties = store.collection<PropertyDoc>(PROPERTIES);
+      // Pages of listings, newest first, active ones for the home page (see NEWEST_FIRST).
+      await properties.createIndex(NEWEST_FIRST);
+      // An owner's own listings.
+      await properties.createIndex({ ownerId: 1 });
+    },
+    async apply(event, store) {
+      const properties = store.collection<PropertyDoc>(PROPERTIES);
+      if (isPropertyEvent(event)) return applyPropertyEvent(event, store);
+      const change = bidCountChange(event);
+      // A bid on a deleted listing matches no document and changes nothing.
+      if (change) await updateOnce(properties, change.propertyId, event.position, { $inc: { bidCount: change.delta } });
+      return;
+    },
+  };
+}
+
+async function applyPropertyEvent(event: RecordedEvent & PropertyEvent, store: ReadStore): Promise<void> {
+  const properties = store.collection<PropertyDoc>(PROPERTIES);
+  const { position } = event;
+  switch (event.type) {
+    case 'PropertyListed': {
+      const { propertyId, listedAt, ...fields } = event.data;
+      // Only this event creates the document, so a plain insert (cheaper than an upsert at rebuild) is idempotent.
+      await insertOnce(properties, { _id: propertyId, ...fields, isActive: true, createdAt: listedAt, bidCount: 0, listedPosition: position }, position);
+      return;
+    }
+    case 'PropertyUpdated': {
+      const { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics } = event.data;
+      await updateOnce(properties, event.data.propertyId, position, {
+        $set: { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics },
+      });
+      return;
+    }
+    case 'PropertyActivationToggled':
+      await updateOnce(properties, event.data.propertyId, position, { $set: { isActive: event.data.isActive } });
+      return;
+    case 'PropertyDeleted':
+      // Replaying the log re-lists and deletes again, so deleting outright converges.
+      await properties.deleteOne({ _id: event.data.propertyId });
+      return;
+    default:
+      assertNever(event);
+  }
+}

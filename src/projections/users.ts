@@ -1,0 +1,151 @@
+import type { AccountEvent } from '../domain/accounts/events';
+import { isAccountEvent } from '../domain/accounts/events';
+import { ledgerEntryOf } from '../domain/accounts/ledger';
+import type { UserRole } from '../domain/accounts/rules';
+import { assertNever } from '../domain/shared/decider';
+import { isVerificationEvent } from '../domain/verification/events';
+import type { RecordedEvent } from '../event-store/port';
+import type { ReadStore, Update } from '../read-store/port';
+import type { Projection, Push } from './projection';
+import { insertOnce, updateOnce, upsertOnce } from './projection';
+
+export const USERS = 'users';
+export const ACCOUNT_TOKENS = 'account_tokens';
+
+/** One user account. Never a password hash or a token: PasswordSet is not read here. */
+export type UserDoc = {
+  _id: string;
+  username: string;
+  /** Sign-in compares names case-insensitively, as the reservation streams do. */
+  usernameLower: string;
+  email: string;
+  emailLower: string;
+  name: string;
+  phone: string | null;
+  role: UserRole;
+  credits: number;
+  emailVerified: boolean;
+  /** The homeowner verification outcome; set by the verification work. */
+  isVerified: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+  /** Sessions issued with another version no longer stand (src/http/session-check.ts). */
+  sessionVersion: number;
+  lastLogin: string | null;
+  /** Bids ever placed (refunded ones too), for the realtor dashboard's achievements. */
+  bidsPlaced?: number;
+  /** Achievements whose reward was granted. */
+  achievements?: string[];
+  _position?: number;
+};
+
+export type AccountTokenKind = 'email-verification' | 'password-reset';
+
+/**
+ * Finds the account of a token in a mailed link. Keyed by the token's SHA-256;
+ * whether the token is still good is the account stream's decision.
+ */
+export type AccountTokenDoc = {
+  _id: string;
+  userId: string;
+  kind: AccountTokenKind;
+  expiresAt: string;
+  _position?: number;
+};
+
+/** The `users` read model and the `account_tokens` lookup, from the user account streams. */
+export function createUsersProjection(): Projection {
+  return {
+    name: USERS,
+    collections: [USERS, ACCOUNT_TOKENS],
+    async setup(store) {
+      const users = store.collection<UserDoc>(USERS);
+      // Not unique: the reservation streams keep names unique; a read model only finds them.
+      await users.createIndex({ usernameLower: 1 });
+      await users.createIndex({ emailLower: 1 });
+      await users.createIndex({ createdAt: -1, _id: -1 });
+    },
+    async apply(event, store) {
+      // Ownership verification lives in its own stream; its approval is what sets isVerified on the user.
+      if (isVerificationEvent(event)) {
+        if (event.type === 'VerificationApproved') {
+          await updateOnce(store.collection<UserDoc>(USERS), event.data.userId, event.position, { $set: { isVerified: true } });
+        }
+        return;
+      }
+      if (!isAccountEvent(event)) return;
+      return applyAccountEvent(event, event.streamId.slice('user-'.length), store);
+    },
+  };
+}
+
+async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: string, store: ReadStore): Promise<Push[] | void> {
+  const users = store.collection<UserDoc>(USERS);
+  const tokens = store.collection<AccountTokenDoc>(ACCOUNT_TOKENS);
+  const { position } = event;
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { username, email, name, phone, role, at } = event.data;
+      await upsertOnce(users, userId, position, {
+        $set: {
+          username,
+          usernameLower: username.toLowerCase(),
+          email,
+          emailLower: email.toLowerCase(),
+          name,
+          phone,
+          role,
+          credits: 0,
+          emailVerified: false,
+          isVerified: false,
+          profileImageUrl: null,
+          createdAt: at,
+          sessionVersion: 0,
+          lastLogin: null,
+        },
+      });
+      return;
+    }
+    case 'SessionsEnded':
+      await updateOnce(users, userId, position, { $set: { sessionVersion: event.data.sessionVersion } });
+      return;
+    case 'EmailVerificationIssued':
+      await insertOnce(tokens, { _id: event.data.tokenHash, userId, kind: 'email-verification', expiresAt: event.data.expiresAt }, position);
+      return;
+    case 'PasswordResetIssued':
+      await insertOnce(tokens, { _id: event.data.tokenHash, userId, kind: 'password-reset', expiresAt: event.data.expiresAt }, position);
+      return;
+    case 'EmailVerified':
+      await updateOnce(users, userId, position, { $set: { emailVerified: true } });
+      return;
+    case 'InfoUpdated':
+      await updateOnce(users, userId, position, { $set: { name: event.data.name, phone: event.data.phone } });
+      return;
+    case 'SignedIn':
+      await updateOnce(users, userId, position, { $set: { lastLogin: event.data.at } });
+      return;
+    case 'CreditsSetByAdmin':
+    case 'BidRefunded':
+      return setCredits(event, userId, store);
+    case 'BidPlaced':
+      return setCredits(event, userId, store, { $inc: { bidsPlaced: 1 } });
+    case 'RewardGranted':
+      return setCredits(event, userId, store, { $push: { achievements: event.data.achievement } });
+    case 'BidMessageEdited':
+      return;
+    case 'PasswordSet':
+    case 'PasswordResetCompleted':
+      // The hash stays in the log; the account stream alone judges tokens.
+      return;
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Every ledger entry sets the balance it left and tells the user's sockets. */
+async function setCredits(event: RecordedEvent & AccountEvent, userId: string, store: ReadStore, also: Omit<Update, '$set'> = {}): Promise<Push[] | void> {
+  const entry = ledgerEntryOf(event);
+  if (!entry) return;
+  const applied = await updateOnce(store.collection<UserDoc>(USERS), userId, event.position, { ...also, $set: { credits: entry.balanceAfter } });
+  return applied ? [{ rooms: [`user:${userId}`], event: 'credits:changed', payload: { credits: entry.balanceAfter } }] : undefined;
+}

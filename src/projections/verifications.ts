@@ -1,0 +1,83 @@
+import type { VerificationEvent } from '../domain/verification/events';
+import { isVerificationEvent } from '../domain/verification/events';
+import { assertNever } from '../domain/shared/decider';
+import type { RecordedEvent } from '../event-store/port';
+import type { Collection } from '../read-store/port';
+import type { Projection } from './projection';
+import { updateOnce, upsertOnce } from './projection';
+
+export const VERIFICATIONS = 'verifications';
+
+/**
+ * One submitted utility bill and its review. A submission that replaced a
+ * pending one removes it; rejected ones stay as the homeowner's history.
+ */
+export type VerificationDoc = {
+  _id: string;
+  userId: string;
+  documentType: 'utility_bill';
+  /** The bill's blob key; admins ask GET /api/admin/verification-document for an address. */
+  documentKey: string;
+  status: 'pending' | 'approved' | 'rejected';
+  submittedAt: string;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  rejectionReason: string | null;
+  rejectionSubject: string | null;
+  _position?: number;
+};
+
+/** The `verifications` read model: the review queue and its history. */
+export function createVerificationsProjection(): Projection {
+  return {
+    name: VERIFICATIONS,
+    collections: [VERIFICATIONS],
+    async setup(store) {
+      const verifications = store.collection<VerificationDoc>(VERIFICATIONS);
+      await verifications.createIndex({ submittedAt: -1 });
+      await verifications.createIndex({ userId: 1 });
+      await verifications.createIndex({ documentKey: 1 });
+    },
+    async apply(event, store) {
+      if (isVerificationEvent(event)) await applyVerificationEvent(event, store.collection<VerificationDoc>(VERIFICATIONS));
+    },
+  };
+}
+
+async function applyVerificationEvent(event: RecordedEvent & VerificationEvent, verifications: Collection<VerificationDoc>): Promise<void> {
+  const { position } = event;
+  switch (event.type) {
+    case 'VerificationSubmitted': {
+      const { verificationId, userId, documentKey, replaces, at } = event.data;
+      if (replaces) await verifications.deleteOne({ _id: replaces });
+      await upsertOnce(verifications, verificationId, position, {
+        $set: {
+          userId,
+          documentType: 'utility_bill',
+          documentKey,
+          status: 'pending',
+          submittedAt: at,
+          reviewedAt: null,
+          reviewedBy: null,
+          rejectionReason: null,
+          rejectionSubject: null,
+        },
+      });
+      return;
+    }
+    case 'VerificationApproved': {
+      const { verificationId, adminId, at } = event.data;
+      await updateOnce(verifications, verificationId, position, { $set: { status: 'approved', reviewedAt: at, reviewedBy: adminId } });
+      return;
+    }
+    case 'VerificationRejected': {
+      const { verificationId, adminId, subject, message, at } = event.data;
+      await updateOnce(verifications, verificationId, position, {
+        $set: { status: 'rejected', reviewedAt: at, reviewedBy: adminId, rejectionReason: message, rejectionSubject: subject },
+      });
+      return;
+    }
+    default:
+      assertNever(event);
+  }
+}

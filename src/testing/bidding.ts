@@ -1,0 +1,107 @@
+import { userStreamId } from '../domain/accounts/commands';
+import { account } from '../domain/accounts/decide';
+import { propertyStreamId } from '../domain/bidding/property-facts';
+import { handleCommand } from '../domain/shared/command-handler';
+import type { EventStore, LogPosition } from '../event-store/port';
+import { expected } from '../event-store/port';
+import type { TestApp } from './test-app';
+import { registerUser, sendJson } from './user-session';
+
+/*
+ * Bidding fixtures. Listings are the listings context's; these append their
+ * agreed events directly (PropertyListed, PropertyActivationToggled,
+ * PropertyDeleted), so bidding tests need no verified homeowner or upload.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** What the fixtures use of an app: a test app, or a node composed by hand on a shared log. */
+export type BiddingApp = Pick<TestApp, 'app' | 'deps' | 'runner'>;
+
+/** A clock the test moves: bidding closes when it passes a listing's end. */
+export function testClock(start = '2026-11-22T10:00:00.000Z') {
+  let now = Date.parse(start);
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+    set(iso: string) {
+      now = Date.parse(iso);
+    },
+  };
+}
+
+/** The full PropertyListed data the listings context writes. */
+export function propertyListedData(propertyId: string, ownerId: string, options: { biddingEndsAt: string; minBidAmount?: number; title?: string; listedAt?: string }) {
+  return {
+    propertyId,
+    ownerId,
+    title: options.title ?? `Listing ${propertyId}`,
+    description: 'A bright home near the park.',
+    propertyType: 'house',
+    bedrooms: 3,
+    bathrooms: 2,
+    address: '1 Main St',
+    location: 'Toronto, ON',
+    images: [],
+    vibeMetrics: null,
+    biddingEndsAt: options.biddingEndsAt,
+    minBidAmount: options.minBidAmount ?? 100,
+    listedAt: options.listedAt ?? new Date(Date.parse(options.biddingEndsAt) - 14 * DAY).toISOString(),
+  };
+}
+
+export async function appendListing(
+  store: EventStore,
+  ownerId: string,
+  options: { propertyId?: string; biddingEndsAt: string; minBidAmount?: number; title?: string },
+): Promise<{ propertyId: string; position: LogPosition }> {
+  const propertyId = options.propertyId ?? crypto.randomUUID();
+  const data = propertyListedData(propertyId, ownerId, options);
+  const { position } = await store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyListed', data }], expected.noStream);
+  return { propertyId, position };
+}
+
+export async function listProperty(t: BiddingApp, ownerId: string, options: { propertyId?: string; biddingEndsAt: string; minBidAmount?: number; title?: string }): Promise<string> {
+  const { propertyId, position } = await appendListing(t.deps.eventStore, ownerId, options);
+  await t.runner.waitFor(position);
+  return propertyId;
+}
+
+export async function appendPropertyEvent(t: BiddingApp, propertyId: string, type: 'PropertyActivationToggled' | 'PropertyDeleted', data: Record<string, unknown>): Promise<void> {
+  const { position } = await t.deps.eventStore.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type, data: { propertyId, ...data } }], expected.streamExists);
+  await t.runner.waitFor(position);
+}
+
+/** Deletes a listing as the listings context does; its refunds follow through the process manager. */
+export async function deleteListing(t: BiddingApp, propertyId: string, ownerId: string, biddingEndsAt: string, title = `Listing ${propertyId}`): Promise<void> {
+  await appendPropertyEvent(t, propertyId, 'PropertyDeleted', { ownerId, title, biddingEndsAt, images: [], at: t.deps.clock().toISOString() });
+}
+
+export async function setCredits(t: BiddingApp, userId: string, credits: number): Promise<void> {
+  const { position } = await handleCommand(t.deps.eventStore, userStreamId(userId), account, {
+    type: 'SetCreditsByAdmin',
+    credits,
+    adminId: 'test-admin',
+    reason: 'Set by administrator',
+    at: t.deps.clock().toISOString(),
+  });
+  await t.runner.waitFor(position);
+}
+
+export async function registerRealtor(t: BiddingApp, credits = 0, overrides: Record<string, unknown> = {}) {
+  const realtor = await registerUser(t.app, { role: 'realtor', phone: '+14165550199', ...overrides });
+  if (credits > 0) await setCredits(t, realtor.user.id, credits);
+  return realtor;
+}
+
+export const registerHomeowner = (t: BiddingApp, overrides: Record<string, unknown> = {}) => registerUser(t.app, { role: 'homeowner', ...overrides });
+
+export function placeBid(t: BiddingApp, cookie: string, propertyId: string, body: Record<string, unknown> = { amount: 150 }) {
+  return sendJson(t.app, 'POST', `/api/properties/${propertyId}/bid`, { propertyId, ...body }, cookie);
+}
+
+export function get(t: BiddingApp, path: string, cookie?: string) {
+  return sendJson(t.app, 'GET', path, undefined, cookie);
+}

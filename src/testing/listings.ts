@@ -1,0 +1,96 @@
+import { ROOT, seedSuperAdmin, send, signInAdmin } from './admins';
+import type { TestApp } from './test-app';
+import { TEST_ORIGIN } from './test-app';
+import { registerUser } from './user-session';
+
+/** Smallest files each type is recognised by: the magic bytes, then filler. */
+export const FILES = {
+  png: (size = 64) => withHeader([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size),
+  jpeg: (size = 64) => withHeader([0xff, 0xd8, 0xff, 0xe0], size),
+  webp: (size = 64) => withHeader([...ascii('RIFF'), 0, 0, 0, 0, ...ascii('WEBP')], size),
+  pdf: (size = 64) => withHeader(ascii('%PDF-1.7\n'), size),
+  text: (size = 64) => withHeader(ascii('just some text, not an image'), size),
+};
+
+function ascii(text: string): number[] {
+  return [...text].map((ch) => ch.charCodeAt(0));
+}
+
+function withHeader(header: number[], size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(Math.max(size, header.length));
+  bytes.set(header);
+  return bytes;
+}
+
+/** A multipart upload as a browser's FormData sends it, with `name` as the file name. */
+export function upload(t: TestApp, path: string, options: { cookie?: string; field: string; bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }) {
+  const form = new FormData();
+  form.append(options.field, new Blob([options.bytes], { type: options.type ?? 'application/octet-stream' }), options.name);
+  return t.app.request(path, { method: 'POST', body: form, headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) } });
+}
+
+/** Uploads a bill and answers its key. */
+export async function uploadBill(t: TestApp, cookie: string, bytes = FILES.pdf()): Promise<string> {
+  const res = await upload(t, '/api/upload-document', { cookie, field: 'document', bytes, name: 'bill.pdf' });
+  if (res.status !== 201) throw new Error(`Bill upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { documentUrl: string }).documentUrl;
+}
+
+/** Uploads a listing image and answers its key. */
+export async function uploadImage(t: TestApp, cookie: string, bytes = FILES.png()): Promise<string> {
+  const res = await upload(t, '/api/upload-property-image', { cookie, field: 'image', bytes, name: 'photo.png' });
+  if (res.status !== 201) throw new Error(`Image upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { imageKey: string }).imageKey;
+}
+
+/** The super_admin's session, created once per app. */
+export async function rootSession(t: TestApp): Promise<string> {
+  await seedSuperAdmin(t);
+  return signInAdmin(t, 'root', ROOT.password);
+}
+
+/** A homeowner whose bill an administrator approved. */
+export async function verifiedHomeowner(t: TestApp, adminCookie: string, overrides: Record<string, unknown> = {}) {
+  const homeowner = await registerUser(t.app, { role: 'homeowner', ...overrides });
+  const documentUrl = await uploadBill(t, homeowner.cookie);
+  const submitted = await send(t, 'POST', '/api/verification/submit', { cookie: homeowner.cookie, body: { documentUrl } });
+  if (submitted.status !== 200) throw new Error(`Submission failed: ${submitted.status} ${await submitted.text()}`);
+  const queue = (await (await send(t, 'GET', '/api/admin/verifications', { cookie: adminCookie })).json()) as Array<{ id: string; userId: string }>;
+  const mine = queue.find((row) => row.userId === homeowner.user.id);
+  if (!mine) throw new Error('Submission not in the review queue');
+  const approved = await send(t, 'POST', `/api/admin/verifications/${mine.id}/approve`, { cookie: adminCookie });
+  if (approved.status !== 200) throw new Error(`Approval failed: ${approved.status} ${await approved.text()}`);
+  return homeowner;
+}
+
+export const propertyInput = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Bright family home',
+  description: 'Three bedrooms near the park.',
+  propertyType: 'house',
+  bedrooms: 3,
+  bathrooms: 2,
+  address: '12 Elm Street',
+  location: 'Toronto, ON',
+  ...overrides,
+});
+
+export interface PropertyAnswer {
+  id: string;
+  ownerId: string;
+  title: string;
+  images: string[];
+  isActive: boolean;
+  bidCount: number;
+  biddingEndsAt: string;
+  minBidAmount: number;
+  vibeMetrics: Record<string, number> | null;
+  createdAt: string;
+  [field: string]: unknown;
+}
+
+/** Lists a property through the API and answers it. */
+export async function listProperty(t: TestApp, cookie: string, overrides: Record<string, unknown> = {}): Promise<PropertyAnswer> {
+  const res = await send(t, 'POST', '/api/properties', { cookie, body: propertyInput(overrides) });
+  if (res.status !== 201) throw new Error(`Listing failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as PropertyAnswer;
+}

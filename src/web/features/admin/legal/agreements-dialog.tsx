@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { UsersIcon } from '../../../components/ui/icons';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { formatCount, formatDateTime } from '../format';
+import { ControlledDialogContent } from '../ui/dialog-content';
+import { useLastPresent } from '../use-last-present';
+import { agreementsQuery } from './queries';
+import type { AdminLegalDocument, Agreement } from './types';
+
+export function AgreementsDialog({ target, onClose }: { target: AdminLegalDocument | null; onClose: () => void }) {
+  const shown = useLastPresent(target);
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <ControlledDialogContent className="sm:max-w-3xl">
+        {shown !== null && (
+          <>
+            <DialogHeader>
+              <DialogTitle>Agreements</DialogTitle>
+              <DialogDescription>
+                Who accepted {shown.title}, version {shown.version}.
+              </DialogDescription>
+            </DialogHeader>
+            <AgreementList documentId={shown.id} />
+          </>
+        )}
+      </ControlledDialogContent>
+    </Dialog>
+  );
+}
+
+function AgreementList({ documentId }: { documentId: number }) {
+  const agreements = useQuery(agreementsQuery(documentId));
+  if (agreements.isError)
+    return <ErrorState title="Failed to load the agreements" error={agreements.error} onRetry={() => void agreements.refetch()} />;
+  if (agreements.data === undefined) return <SkeletonRows rows={3} label="Loading agreements" />;
+  const list = agreements.data;
+  if (list.length === 0) {
+    return (
+      <EmptyState className="py-10" icon={<UsersIcon />} title="No agreements yet" description="Nobody has accepted this version yet." />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">
+        {formatCount(list.length)} {list.length === 1 ? 'person' : 'people'}
+      </p>
+      <div className="hidden overflow-x-auto rounded-lg border border-border sm:block">
+        <table className="w-full text-sm">
+          <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Agreed
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                IP address
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((agreement) => (
+              <tr key={agreement.userId} className="border-t border-border">
+                <td className="px-3 py-2 font-medium">{agreement.name ?? 'Deleted user'}</td>
+                <td className="max-w-56 truncate px-3 py-2" title={agreement.email ?? undefined}>
+                  {agreement.email ?? '—'}
+                </td>
+                <td className="px-3 py-2">
+                  <RoleBadge role={agreement.role} />
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <time dateTime={agreement.agreedAt}>{formatDateTime(agreement.agreedAt)}</time>
+                </td>
+                <td className="px-3 py-2 font-mono text-xs">{agreement.ipAddress ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-border rounded-lg border border-border sm:hidden">
+        {list.map((agreement) => (
+          <li key={agreement.userId} className="flex flex-col gap-1 px-3 py-3 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <span className="truncate font-medium">{agreement.name ?? 'Deleted user'}</span>
+              <RoleBadge role={agreement.role} />
+            </div>
+            <span className="truncate text-muted-foreground">{agreement.email ?? '—'}</span>
+            <span className="text-xs text-muted-foreground">
+              <time dateTime={agreement.agreedAt}>{formatDateTime(agreement.agreedAt)}</time> ·{' '}
+              <span className="font-mono">{agreement.ipAddress ?? '—'}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function RoleBadge({ role }: { role: Agreement['role'] }) {
+  if (role === null) return <Badge variant="muted">Unknown</Badge>;
+  return <Badge variant={role === 'realtor' ? 'brand' : 'neutral'}>{role === 'realtor' ? 'Realtor' : 'Homeowner'}</Badge>;
+}

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { LEGAL_DOCUMENT_TYPES } from '../../../../domain/legal/rules';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { CheckIcon, FileTextIcon, PencilIcon, PlusIcon, UsersIcon, XIcon } from '../../../components/ui/icons';
+import { SectionCard } from '../../../components/ui/section-card';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCount, formatDateTime } from '../format';
+import { ActivateDocumentDialog } from './activate-document-dialog';
+import { AgreementsDialog } from './agreements-dialog';
+import { DeleteDocumentDialog } from './delete-document-dialog';
+import { documentTypeLabels } from './document-types';
+import { LegalDocumentDialog, type DocumentEditorTarget } from './legal-document-dialog';
+import { legalDocumentsQuery } from './queries';
+import type { AdminLegalDocument } from './types';
+
+type Dialogs = {
+  editor: DocumentEditorTarget | null;
+  activating: AdminLegalDocument | null;
+  deleting: AdminLegalDocument | null;
+  agreements: AdminLegalDocument | null;
+};
+const closed: Dialogs = { editor: null, activating: null, deleting: null, agreements: null };
+
+/** The Legal Documents tab (SPEC §2): create, edit, delete, activate (inactive ones only) and view agreements. */
+export function LegalDocumentsSection() {
+  const documents = useQuery(legalDocumentsQuery());
+  const [dialogs, setDialogs] = useState<Dialogs>(closed);
+  const open = (patch: Partial<Dialogs>) => setDialogs({ ...closed, ...patch });
+  const close = () => setDialogs(closed);
+  const list = documents.data === undefined ? undefined : sortForReading(documents.data);
+
+  return (
+    <SectionCard
+      title="Legal documents"
+      description={
+        list === undefined
+          ? 'Terms of service and the privacy policy, by version'
+          : `${formatCount(list.length)} ${list.length === 1 ? 'version' : 'versions'}; one active per type`
+      }
+      actions={
+        <div className="flex items-center gap-3">
+          {documents.isFetching && list !== undefined && <Spinner size="sm" label="Updating documents" />}
+          <Button variant="brand" size="sm" onClick={() => open({ editor: { mode: 'create' } })}>
+            <PlusIcon />
+            New document
+          </Button>
+        </div>
+      }
+    >
+      {documents.isError ? (
+        <ErrorState title="Failed to load legal documents" error={documents.error} onRetry={() => void documents.refetch()} />
+      ) : list === undefined ? (
+        <SkeletonRows rows={3} label="Loading legal documents" />
+      ) : list.length === 0 ? (
+        <EmptyState
+          className="border-0 py-10"
+          icon={<FileTextIcon />}
+          title="No legal documents yet"
+          description="Until a document of a type is active, nobody is asked to accept one. Create the terms and the privacy policy, then activate them."
+        />
+      ) : (
+        <>
+          <DocumentTable documents={list} open={open} />
+          <DocumentCards documents={list} open={open} />
+        </>
+      )}
+      <LegalDocumentDialog target={dialogs.editor} onClose={close} />
+      <ActivateDocumentDialog target={dialogs.activating} onClose={close} />
+      <DeleteDocumentDialog target={dialogs.deleting} onClose={close} />
+      <AgreementsDialog target={dialogs.agreements} onClose={close} />
+    </SectionCard>
+  );
+}
+
+// Grouped by type, the active version first, then newest first: each type reads as its version history.
+function sortForReading(documents: AdminLegalDocument[]): AdminLegalDocument[] {
+  const typeOrder = (document: AdminLegalDocument) => LEGAL_DOCUMENT_TYPES.indexOf(document.type);
+  return [...documents].sort(
+    (a, b) =>
+      typeOrder(a) - typeOrder(b) || Number(b.isActive) - Number(a.isActive) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+  );
+}
+
+type ListProps = { documents: AdminLegalDocument[]; open: (patch: Partial<Dialogs>) => void };
+
+function DocumentTable({ documents, open }: ListProps) {
+  return (
+    <div className="hidden md:block">
+      <Table>
+        <thead>
+          <tr>
+            <TableHead>Type</TableHead>
+            <TableHead>Title</TableHead>
+            <TableHead>Version</TableHead>
+            <TableHead>Effective</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((document) => (
+            <TableRow key={document.id} data-testid="legal-document-row">
+              <TableCell className="whitespace-nowrap text-muted-foreground">{documentTypeLabels[document.type]}</TableCell>
+              <TableCell className="max-w-72 truncate font-medium" title={document.title}>
+                {document.title}
+              </TableCell>
+              <TableCell className="tabular-nums">{document.version}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(document.effectiveDate)}</TableCell>
+              <TableCell>
+                <StatusBadge active={document.isActive} />
+              </TableCell>
+              <TableCell>
+                <DocumentActions document={document} open={open} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+function DocumentCards({ documents, open }: ListProps) {
+  return (
+    <ul className="divide-y divide-border md:hidden">
+      {documents.map((document) => (
+        <li key={document.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" data-testid="legal-document-card">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{document.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {documentTypeLabels[document.type]} · version {document.version}
+              </p>
+              <p className="text-xs text-muted-foreground">Effective {formatDateTime(document.effectiveDate)}</p>
+            </div>
+            <StatusBadge active={document.isActive} />
+          </div>
+          <DocumentActions document={document} open={open} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? (
+    <Badge variant="success">
+      <CheckIcon />
+      Active
+    </Badge>
+  ) : (
+    <Badge variant="muted">Inactive</Badge>
+  );
+}
+
+// Activate and Delete are offered only on inactive versions: the active one is replaced by activating another.
+function DocumentActions({ document, open }: { document: AdminLegalDocument; open: (patch: Partial<Dialogs>) => void }) {
+  const name = `${document.title}, version ${document.version}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2 md:justify-end">
+      <Button variant="outline" size="sm" aria-label={`Edit ${name}`} onClick={() => open({ editor: { mode: 'edit', document } })}>
+        <PencilIcon />
+        Edit
+      </Button>
+      <Button variant="outline" size="sm" aria-label={`View agreements for ${name}`} onClick={() => open({ agreements: document })}>
+        <UsersIcon />
+        Agreements
+      </Button>
+      {document.isActive ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`New version of ${name}`}
+          onClick={() => open({ editor: { mode: 'create', from: document } })}
+        >
+          <PlusIcon />
+          New version
+        </Button>
+      ) : (
+        <>
+          <Button variant="outline" size="sm" aria-label={`Activate ${name}`} onClick={() => open({ activating: document })}>
+            <CheckIcon />
+            Activate
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            aria-label={`Delete ${name}`}
+            onClick={() => open({ deleting: document })}
+          >
+            <XIcon />
+            Delete
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalDocumentsSection } from '../legal/legal-documents-section';
+
+export function LegalDocumentsTab() {
+  return <LegalDocumentsSection />;
+}

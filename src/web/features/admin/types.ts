@@ -1,0 +1,68 @@
+import type { AdminRole, CreatableAdminRole } from '../../../domain/admins/rules';
+
+// The admin API's answers (spec sections 3 and 7), as the portal reads them.
+
+export type Admin = {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  role: AdminRole;
+  isActive: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+  createdBy: string | null;
+};
+
+export type DashboardStats = {
+  totalUsers: number;
+  totalProperties: number;
+  totalBids: number;
+  /** Cents. */
+  totalRevenue: number;
+  recentActivity: Array<{ id: string; action: string; resourceType: string; createdAt: string }>;
+};
+
+export type ManagedUser = {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: 'homeowner' | 'realtor';
+  credits: number;
+  emailVerified: boolean;
+  isVerified: boolean;
+  createdAt: string;
+};
+
+export type ActivityEntry = {
+  id: string;
+  actorType: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  details: unknown;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+export type ActivityPage = {
+  entries: ActivityEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+export type UserUpdate = { credits?: number; password?: string };
+
+export type NewAdmin = {
+  username: string;
+  password: string;
+  name: string;
+  email: string;
+  role: CreatableAdminRole;
+};

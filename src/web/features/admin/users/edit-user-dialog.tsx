@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { adminUserUpdateSchema } from '../../../../domain/admins/rules';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { ControlledDialogContent } from '../ui/dialog-content';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCount } from '../format';
+import { useUpdateUser } from '../mutations';
+import { useLastPresent } from '../use-last-present';
+import type { ManagedUser } from '../types';
+import { TextField } from '../../../components/ui/form-field';
+import { validateForm, type FieldErrors } from '../validation';
+
+export function EditUserDialog({ user, onClose }: { user: ManagedUser | null; onClose: () => void }) {
+  const shown = useLastPresent(user);
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <ControlledDialogContent>
+        {/* The content unmounts when closed, so each opening starts from empty fields. */}
+        {shown !== null && <EditUserForm key={shown.id} user={shown} onDone={onClose} />}
+      </ControlledDialogContent>
+    </Dialog>
+  );
+}
+
+function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void }) {
+  const update = useUpdateUser();
+  const [values, setValues] = useState({ credits: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<'credits' | 'password'>>({});
+  const nothingToSave = values.credits.trim() === '' && values.password === '';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validateForm(adminUserUpdateSchema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate({ userId: user.id, update: result.data }, { onSuccess: onDone });
+  }
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <DialogHeader>
+        <DialogTitle>Edit user</DialogTitle>
+        <DialogDescription>
+          {user.name} · {user.email}
+        </DialogDescription>
+      </DialogHeader>
+      <TextField
+        label="Credits"
+        name="credits"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={`Currently ${formatCount(user.credits)}. Leave empty to keep.`}
+        value={values.credits}
+        error={errors.credits}
+        onChange={(event) => setValues({ ...values, credits: event.target.value })}
+      />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters. Leave empty to keep the current password."
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => setValues({ ...values, password: event.target.value })}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="brand" disabled={nothingToSave || update.isPending}>
+          {update.isPending && <Spinner size="sm" label="Saving" className="text-current" />}
+          Save changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

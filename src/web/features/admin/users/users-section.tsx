@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCount, formatDate } from '../format';
+import { usersQuery } from '../queries';
+import type { ManagedUser } from '../types';
+import { Badge } from '../../../components/ui/badge';
+import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { CheckIcon, PencilIcon, UsersIcon } from '../../../components/ui/icons';
+import { SectionCard } from '../../../components/ui/section-card';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { EditUserDialog } from './edit-user-dialog';
+
+export function UsersSection({ search }: { search: string }) {
+  const users = useQuery(usersQuery(search));
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const list = users.data;
+
+  return (
+    <SectionCard
+      title="Users"
+      description={list === undefined ? 'Homeowners and realtors' : describeCount(list.length, search)}
+      actions={users.isFetching && list !== undefined ? <Spinner size="sm" label="Updating users" /> : undefined}
+    >
+      {users.isError ? (
+        <ErrorState title="Failed to load users" error={users.error} onRetry={() => void users.refetch()} />
+      ) : list === undefined ? (
+        <SkeletonRows label="Loading users" />
+      ) : list.length === 0 ? (
+        <EmptyState
+          className="border-0 py-10"
+          icon={<UsersIcon />}
+          title={search === '' ? 'No users yet' : 'No users match your search'}
+          description={search === '' ? 'Homeowners and realtors appear here once they register.' : `Nobody's name or email contains “${search}”.`}
+        />
+      ) : (
+        <>
+          <UserTable users={list} onEdit={setEditing} />
+          <UserCards users={list} onEdit={setEditing} />
+        </>
+      )}
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+    </SectionCard>
+  );
+}
+
+function describeCount(count: number, search: string): string {
+  const users = `${formatCount(count)} ${count === 1 ? 'user' : 'users'}`;
+  return search === '' ? users : `${users} matching “${search}”`;
+}
+
+type ListProps = { users: ManagedUser[]; onEdit: (user: ManagedUser) => void };
+
+function UserTable({ users, onEdit }: ListProps) {
+  return (
+    <div className="hidden md:block">
+      <Table>
+        <thead>
+          <tr>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead className="text-right">Credits</TableHead>
+            <TableHead>Email verified</TableHead>
+            <TableHead>Joined</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <TableRow key={user.id}>
+              <TableCell>
+                <div className="font-medium">{user.name}</div>
+                <div className="text-xs text-muted-foreground">@{user.username}</div>
+              </TableCell>
+              <TableCell className="max-w-64 truncate" title={user.email}>
+                {user.email}
+              </TableCell>
+              <TableCell>
+                <RoleBadge role={user.role} />
+              </TableCell>
+              <TableCell className="text-right font-medium tabular-nums">{formatCount(user.credits)}</TableCell>
+              <TableCell>
+                <VerifiedBadge verified={user.emailVerified} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(user.createdAt)}</TableCell>
+              <TableCell className="text-right">
+                <Button variant="outline" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${user.name}`}>
+                  <PencilIcon />
+                  Edit
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+function UserCards({ users, onEdit }: ListProps) {
+  return (
+    <ul className="divide-y divide-border md:hidden">
+      {users.map((user) => (
+        <li key={user.id} className="py-4 first:pt-0 last:pb-0">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{user.name}</p>
+              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${user.name}`}>
+              <PencilIcon />
+              Edit
+            </Button>
+          </div>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <RoleBadge role={user.role} />
+            <VerifiedBadge verified={user.emailVerified} />
+            <Badge variant="muted">
+              <span className="tabular-nums">{formatCount(user.credits)}</span> {user.credits === 1 ? 'credit' : 'credits'}
+            </Badge>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RoleBadge({ role }: { role: ManagedUser['role'] }) {
+  return <Badge variant={role === 'realtor' ? 'brand' : 'neutral'}>{role === 'realtor' ? 'Realtor' : 'Homeowner'}</Badge>;
+}
+
+function VerifiedBadge({ verified }: { verified: boolean }) {
+  return verified ? (
+    <Badge variant="success">
+      <CheckIcon />
+      Verified
+    </Badge>
+  ) : (
+    <Badge variant="warning">Not verified</Badge>
+  );
+}

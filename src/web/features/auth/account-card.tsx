@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { userInfoSchema, type UserInfoData } from '../../../domain/accounts/rules';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { useUpdateAccountInfo, type AccountDetails } from './account';
+import { FormField } from './form-field';
+import { useSchemaForm } from './use-schema-form';
+
+const roleLabels: Record<AccountDetails['role'], string> = { homeowner: 'Homeowner', realtor: 'Realtor' };
+
+/** Account Information: read-only email, phone and role, with a dialog to edit name and phone. */
+export function AccountCard({ account }: { account: AccountDetails }) {
+  const [editing, setEditing] = useState(false);
+  const rows: ReadonlyArray<[string, string]> = [
+    ['Name', account.name],
+    ['Username', account.username],
+    ['Email', account.email],
+    ['Phone', account.phone || 'Not provided'],
+    ['Role', roleLabels[account.role]],
+  ];
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">
+        <div className="flex min-w-0 items-center gap-4">
+          <span
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-xl font-semibold text-brand"
+            aria-hidden="true"
+          >
+            {initialsOf(account.name)}
+          </span>
+          <div className="grid min-w-0 gap-1">
+            <CardTitle className="truncate text-xl">{account.name}</CardTitle>
+            <p className="truncate text-sm text-muted-foreground">{account.email}</p>
+          </div>
+        </div>
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <h2 className="mb-3 text-sm font-semibold">Account Information</h2>
+        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+          {rows.map(([label, value]) => (
+            <div key={label} className="grid min-w-0 gap-1">
+              <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+              <dd className="truncate text-sm">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+      <Dialog open={editing} onOpenChange={setEditing}>
+        <DialogContent>
+          {/* Mounted only while open, so each opening starts from the saved values. */}
+          <EditAccountForm account={account} onSaved={() => setEditing(false)} />
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
+
+function EditAccountForm({ account, onSaved }: { account: AccountDetails; onSaved: () => void }) {
+  const updateInfo = useUpdateAccountInfo();
+  const form = useSchemaForm<'name' | 'phone', UserInfoData>(userInfoSchema, { name: account.name, phone: account.phone ?? '' });
+  return (
+    <form className="grid gap-5" noValidate onSubmit={form.handleSubmit((data) => updateInfo.mutate(data, { onSuccess: onSaved }))}>
+      <DialogHeader>
+        <DialogTitle>Edit profile</DialogTitle>
+        <DialogDescription>Update your name and phone number. Your email and role stay as they are.</DialogDescription>
+      </DialogHeader>
+      <FormField label="Full name" autoComplete="name" {...form.bind('name')} />
+      <FormField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+14165550123"
+        hint="A plus sign followed by digits, e.g. +14165550123"
+        {...form.bind('phone')}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="brand" disabled={updateInfo.isPending}>
+          {updateInfo.isPending ? 'Saving...' : 'Save changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  return letters.map((part) => (part ?? '').charAt(0).toUpperCase()).join('') || '?';
+}

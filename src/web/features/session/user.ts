@@ -1,0 +1,17 @@
+import type { UserRole } from '../../../domain/accounts/rules';
+
+/** GET /api/user, the signed-in user as the server describes them. */
+export type User = {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  role: UserRole;
+  credits: number;
+  emailVerified: boolean;
+  /** Homeowner ownership verification, not the email address. */
+  isVerified: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+};

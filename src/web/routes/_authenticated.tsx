@@ -1,0 +1,23 @@
+import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { PagePending } from '../components/page-pending';
+import { useCurrentUser, userQueryOptions } from '../features/session/queries';
+
+// Sign-in-required pages (spec section 2). A guest arriving here is sent to
+// /auth with the page to come back to; a session that ends on the page (logout,
+// or the user lookup answering 401) sends the user to /auth without one.
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.queryClient.ensureQueryData(userQueryOptions());
+    if (user === null) throw redirect({ to: '/auth', search: { redirect: location.href } });
+    return { user };
+  },
+  pendingComponent: PagePending,
+  component: SignInRequired,
+});
+
+function SignInRequired() {
+  const user = useCurrentUser();
+  if (user === undefined) return <PagePending />;
+  if (user === null) return <Navigate to="/auth" replace />;
+  return <Outlet />;
+}
