@@ -104,22 +104,56 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   });
   let closed = false;
 
-  return {
-    async append(streamId, events, expected) {
-      if (events.length === 0) throw new Error('append needs at least one event');
-      let result: AppendResult;
+  // Group commit: appends requested while the event loop was busy are written
+  // in one transaction, so one fsync serves them all. Each append still runs
+  // in its own savepoint, in request order, and fails or succeeds alone.
+  type Pending = { streamId: string; events: readonly NewEvent[]; expected: ExpectedState; resolve(result: AppendResult): void; reject(error: unknown): void };
+  let pending: Pending[] = [];
+  const commitBatch = db.transaction((batch: Pending[]) =>
+    batch.map((item): { result: AppendResult } | { error: unknown } => {
       try {
-        // IMMEDIATE takes the write lock up front: a deferred transaction that
-        // read first could not upgrade while another process writes.
-        result = appendInTransaction.immediate(streamId, events, expected);
+        return { result: appendInTransaction(item.streamId, item.events, item.expected) };
       } catch (error) {
-        if (error !== idAlreadyStored) throw error;
-        const original = findOriginal(streamId, events, expected);
-        if (original) return original;
-        throw new StreamConflictError(streamId, expected, headRevision(streamId));
+        return { error };
       }
-      subscriptions.notify();
-      return result;
+    }),
+  );
+
+  function flush(): void {
+    const batch = pending;
+    pending = [];
+    let outcomes: ReturnType<typeof commitBatch>;
+    try {
+      // IMMEDIATE takes the write lock up front: a deferred transaction that
+      // read first could not upgrade while another process writes.
+      outcomes = commitBatch.immediate(batch);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    subscriptions.notify();
+    outcomes.forEach((outcome, i) => {
+      const item = batch[i] as Pending;
+      if ('result' in outcome) return item.resolve(outcome.result);
+      if (outcome.error !== idAlreadyStored) return item.reject(outcome.error);
+      try {
+        const original = findOriginal(item.streamId, item.events, item.expected);
+        if (original) item.resolve(original);
+        else item.reject(new StreamConflictError(item.streamId, item.expected, headRevision(item.streamId)));
+      } catch (error) {
+        item.reject(error);
+      }
+    });
+  }
+
+  return {
+    append(streamId, events, expected) {
+      if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+      if (closed) return Promise.reject(new Error('The event store is closed'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        pending.push({ streamId, events, expected, resolve, reject });
+        if (pending.length === 1) setImmediate(flush);
+      });
     },
     async readStream(streamId) {
       return sql.stream.all(streamId).map(toRecorded);
@@ -137,6 +171,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async close() {
       if (closed) return;
       closed = true;
+      if (pending.length > 0) flush();
       await subscriptions.stopAll();
       db.close();
     },

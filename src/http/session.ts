@@ -36,6 +36,7 @@ export interface Sessions {
 }
 
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const VERIFIED_TOKENS_KEPT = 10_000;
 const COOKIE_NAMES: Record<SessionKind, string> = { user: 'session', admin: 'admin_session' };
 
 export interface SessionOptions {
@@ -51,6 +52,14 @@ export interface SessionOptions {
 
 export function createSessions(options: SessionOptions): Sessions {
   const key = new TextEncoder().encode(options.secret);
+
+  // A signature check is an async crypto job per request; a token's claims never change,
+  // so verified tokens are remembered until they expire (bounded, oldest dropped first).
+  const verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+  const remember = (token: string, claims: SessionClaims, expiresAt: number) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, expiresAt });
+  };
 
   const verifyCurrent = async (token: string, kind: SessionKind) => {
     const claims = await sessions.verify(token, kind);
@@ -71,11 +80,15 @@ export function createSessions(options: SessionOptions): Sessions {
     },
 
     async verify(token, kind) {
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now() / 1000) return known.claims.kind === kind ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const { kind: claimedKind, sub, role, ver } = payload;
-        if (claimedKind !== kind || typeof sub !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
-        return { kind, subject: sub, role, version: ver, issuedAt: payload.iat ?? 0 };
+        if (typeof claimedKind !== 'string' || typeof sub !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
+        const claims: SessionClaims = { kind: claimedKind as SessionKind, subject: sub, role, version: ver, issuedAt: payload.iat ?? 0 };
+        remember(token, claims, payload.exp ?? 0);
+        return claims.kind === kind ? claims : null;
       } catch {
         return null;
       }

@@ -47,9 +47,6 @@ export function createActivityLogProjection(table: ActivityTable = ACTIVITY_TABL
       const logs = store.collection<ActivityDoc>(ADMIN_LOGS);
       // Pages are newest first; ties broken by _id so paging is stable.
       await logs.createIndex({ createdAt: -1, _id: -1 });
-      await logs.createIndex({ action: 1 });
-      await logs.createIndex({ actorId: 1 });
-      await logs.createIndex({ resourceId: 1 });
     },
     async apply(event, store) {
       const row = rows[event.type];

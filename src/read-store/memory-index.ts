@@ -57,8 +57,13 @@ export class MemoryIndex {
       else this.lookup.set(key, new Set([doc._id]));
     }
     if (this.unique) for (const key of this.uniqueKeys(doc)) this.owners.set(key, doc._id);
-    if (this.paths.some((path) => valuesAtPath(doc, path).sawArray)) this.arrayIds.add(doc._id);
+    if (this.hasArrayAt(doc)) this.arrayIds.add(doc._id);
     if (this.sorted) this.stale.add(doc._id);
+  }
+
+  private hasArrayAt(doc: Doc): boolean {
+    if (this.flat) return this.paths.some((path) => Array.isArray(doc[path]));
+    return this.paths.some((path) => valuesAtPath(doc, path).sawArray);
   }
 
   remove(doc: Doc): void {
@@ -146,6 +151,11 @@ export class MemoryIndex {
   }
 
   private lookupKeys(doc: Doc): string[] {
+    // Rebuilds index every document: the common case of one top-level scalar skips the general walk.
+    if (this.flat) {
+      const value = doc[this.firstPath];
+      if (isIndexableScalar(value)) return [valueKey(value)];
+    }
     const keys: string[] = [];
     const visit = (value: unknown): void => {
       if (isIndexableScalar(value)) keys.push(valueKey(value));

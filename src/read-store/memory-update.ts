@@ -97,6 +97,15 @@ function setPath(target: PlainObject, path: string, value: unknown): void {
 
 function assertNoConflicts(update: Update): void {
   const paths = Object.values(update as Record<string, PlainObject>).flatMap((fields) => Object.keys(fields));
+  // Top-level paths conflict only by repeating; the pairwise prefix check is for dotted ones.
+  if (!paths.some((path) => path.includes('.'))) {
+    const seen = new Set<string>();
+    for (const path of paths) {
+      if (seen.has(path)) throw new Error(`Updating the path '${path}' would create a conflict at '${path}'`);
+      seen.add(path);
+    }
+    return;
+  }
   for (let i = 0; i < paths.length; i++) {
     for (let j = i + 1; j < paths.length; j++) {
       const [a, b] = [paths[i] as string, paths[j] as string];
