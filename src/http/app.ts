@@ -13,6 +13,7 @@ import type { Env } from './env';
 import { handleError } from './errors';
 import type { Logger } from './logger';
 import type { Mailer } from '../mail/port';
+import type { PaymentsConfig } from '../payments/port';
 import { checkOrigin } from './origin';
 import { mountRoutes } from './routes/index';
 import type { Sessions } from './session';
@@ -32,6 +33,8 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Signs and checks the local adapter's file addresses; derived from the session secret (src/blobs/signed-url.ts). */
   fileUrlKey: string;
+  /** The card payment provider and its keys (src/payments). */
+  payments: PaymentsConfig;
   /** The built web client; when absent only the API is served. */
   clientDir?: string;
 }
@@ -60,15 +63,20 @@ export function createApp(deps: AppDeps) {
     });
   });
 
+  // Stripe.js and its card frames, only when the client uses Stripe Elements (a publishable key is set).
+  const stripeSources = deps.payments.publishableKey
+    ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
+    : { script: [], frame: [], connect: [] };
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSources.script],
+        ...(stripeSources.frame.length > 0 ? { frameSrc: stripeSources.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...stripeSources.connect],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

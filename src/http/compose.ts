@@ -3,6 +3,8 @@ import { deriveFileUrlKey } from '../blobs/signed-url';
 import { unconfiguredBlobStore } from '../blobs/unconfigured';
 import type { EventStore } from '../event-store/port';
 import type { Mailer } from '../mail/port';
+import type { PaymentsConfig } from '../payments/port';
+import { createSimulatedPaymentProvider } from '../payments/simulated';
 import type { PositionedPush, Projection } from '../projections/projection';
 import { createProjections } from '../projections/registry';
 import { createProjectionRunner } from '../projections/runner';
@@ -12,6 +14,7 @@ import { createApp } from './app';
 import { createBidRefundReactor } from './bid-refunds';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import { createPaymentCreditsReactor } from './payment-credits';
 import { createSessions } from './session';
 import { createSessionCheck } from './session-check';
 import { derivePageViewKey } from './visitor-hash';
@@ -30,6 +33,8 @@ export interface AppParts {
    */
   blobs?: BlobStore;
   clientDir?: string;
+  /** Card payments; the simulated provider (intents in memory) when omitted. */
+  payments?: PaymentsConfig;
   /** Defaults to every read model of the app. */
   projections?: Projection[];
   onPush?: (push: PositionedPush) => void;
@@ -43,10 +48,12 @@ export async function composeApp(parts: AppParts) {
   const { eventStore, readStore, logger } = parts;
   // A process manager that follows the log with the read models, after them (src/http/bid-refunds.ts).
   const bidRefunds = createBidRefundReactor({ eventStore, mailer: parts.mailer, logger, publicUrl: parts.env.publicUrl });
+  // Credits every succeeded payment once, after the read models (src/http/payment-credits.ts).
+  const paymentCredits = createPaymentCreditsReactor({ eventStore, logger });
   const runner = createProjectionRunner({
     eventStore,
     readStore,
-    projections: parts.projections ?? [...createProjections(), bidRefunds],
+    projections: parts.projections ?? [...createProjections(), bidRefunds, paymentCredits],
     onPush: (push) => parts.onPush?.(push),
     onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
   });
@@ -68,6 +75,7 @@ export async function composeApp(parts: AppParts) {
     pageViewKey: derivePageViewKey(parts.sessionSecret),
     blobs: parts.blobs ?? unconfiguredBlobStore,
     fileUrlKey: deriveFileUrlKey(parts.sessionSecret),
+    payments: parts.payments ?? { provider: createSimulatedPaymentProvider() },
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
   return { app: createApp(deps), deps, runner, sessions, bidRefunds };

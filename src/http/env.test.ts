@@ -69,4 +69,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ POSTMARK_SERVER_TOKEN: 'token' })).toThrow('MAIL_FROM: is required when POSTMARK_SERVER_TOKEN is set');
     expect(loadEnv({ POSTMARK_SERVER_TOKEN: 'token', MAIL_FROM: 'hello@example.com' }).MAIL_FROM).toBe('hello@example.com');
   });
+
+  it('takes the Stripe keys in pairs of one mode, else payments are simulated', () => {
+    expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set');
+    expect(() => loadEnv({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow('STRIPE_SECRET_KEY: is required when STRIPE_PUBLISHABLE_KEY is set');
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow('must be of the same mode (test or live)');
+    expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).STRIPE_SECRET_KEY).toBe('sk_live_1');
+    expect(() => loadEnv({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow('STRIPE_WEBHOOK_SECRET: must start with whsec_');
+  });
 });

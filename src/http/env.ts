@@ -74,10 +74,27 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
       });
   // Postmark refuses mail without a confirmed sender, so a token alone would fail at the first mail.
   if (source.POSTMARK_SERVER_TOKEN && !source.MAIL_FROM) lines.push('MAIL_FROM: is required when POSTMARK_SERVER_TOKEN is set');
+  lines.push(...stripeKeyProblems(source));
   if (!parsed.success || lines.length > 0) throw new EnvError(lines);
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, publicUrl };
+}
+
+/**
+ * The secret key picks Stripe over the simulated provider, and the client's card
+ * form needs the matching publishable key: one without the other, or a test key
+ * beside a live one, would take payments the other side cannot complete.
+ */
+function stripeKeyProblems(source: Record<string, string | undefined>): string[] {
+  const secret = source.STRIPE_SECRET_KEY || undefined;
+  const publishable = source.STRIPE_PUBLISHABLE_KEY || undefined;
+  if (secret && !publishable) return ['STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set'];
+  if (publishable && !secret) return ['STRIPE_SECRET_KEY: is required when STRIPE_PUBLISHABLE_KEY is set'];
+  if (secret && publishable && secret.includes('_live_') !== publishable.includes('_live_')) {
+    return ['STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY'];
+  }
+  return [];
 }
 
 function isSecret(name: string): boolean {

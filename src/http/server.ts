@@ -23,6 +23,8 @@ import { createJsonLogger } from './logger';
 import { createOutboxMailer } from '../mail/outbox';
 import type { Mailer } from '../mail/port';
 import { createPostmarkMailer } from '../mail/postmark';
+import type { PaymentsConfig } from '../payments/port';
+import { createSimulatedPaymentProvider } from '../payments/simulated';
 import { attachRealtime } from './realtime';
 import { loadSessionSecret } from './session';
 
@@ -69,6 +71,23 @@ export function openMailer(env: Env, dataDir: string): Mailer {
     : createOutboxMailer({ dir: join(dataDir, 'outbox') });
 }
 
+/**
+ * Stripe when STRIPE_SECRET_KEY is set (loadEnv makes the publishable key come
+ * with it), else the simulated provider keeping its intents under
+ * DATA_DIR/payments. The SDK is imported only when used.
+ */
+export async function openPayments(env: Env, dataDir: string): Promise<PaymentsConfig> {
+  const keys = {
+    ...(env.STRIPE_WEBHOOK_SECRET ? { webhookSecret: env.STRIPE_WEBHOOK_SECRET } : {}),
+    ...(env.STRIPE_PUBLISHABLE_KEY ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
+  };
+  if (env.STRIPE_SECRET_KEY) {
+    const { createStripePaymentProvider } = await import('../payments/stripe');
+    return { provider: createStripePaymentProvider({ secretKey: env.STRIPE_SECRET_KEY }), ...keys };
+  }
+  return { provider: createSimulatedPaymentProvider({ dir: join(dataDir, 'payments') }), ...keys };
+}
+
 /** Starts the whole product on the backends the environment names. */
 export async function startServer(
   env: Env,
@@ -97,6 +116,7 @@ export async function startServer(
     env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS, SUPPORT_EMAIL: env.SUPPORT_EMAIL, ADMIN_EMAIL: env.ADMIN_EMAIL },
     sessionSecret,
     blobs: await openBlobStore(env, dataDir, sessionSecret),
+    payments: await openPayments(env, dataDir),
     clientDir: CLIENT_DIR,
     onPush: (push) => relay.push?.(push),
   });
@@ -106,7 +126,7 @@ export async function startServer(
   listening.setFetch((request, bindings) => app.fetch(request, bindings));
   const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger });
   relay.push = realtime.push;
-  logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory', blobs: env.S3_BUCKET ? 's3' : 'local' });
+  logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory', blobs: env.S3_BUCKET ? 's3' : 'local', payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'simulated' });
 
   let stopping: Promise<void> | undefined;
   return {

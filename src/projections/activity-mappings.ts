@@ -7,7 +7,9 @@ import type { LegalEvent } from '../domain/legal/events';
 import type { PropertyEvent } from '../domain/listings/events';
 import type { ProspectEvent } from '../domain/prospects/decide';
 import type { VerificationEvent } from '../domain/verification/events';
+import type { PaymentEvent } from '../domain/payments/payment';
 import type { RecordedEvent } from '../event-store/port';
+import { PAYMENT_ACTIVITY } from './payment-activity';
 
 /*
  * The one table that says which events are activity worth an administrator's
@@ -44,7 +46,7 @@ export interface ActivityRow<E extends { type: string; data: unknown }> {
 }
 
 /** Every event type the log knows. Event type names are unique across contexts. */
-type LoggedEvent = AccountEvent | AdminEvent | ProspectEvent | LegalEvent | FileEvent | VerificationEvent | PropertyEvent | BidSelected | RealtorProfileSaved;
+type LoggedEvent = AccountEvent | AdminEvent | ProspectEvent | LegalEvent | FileEvent | VerificationEvent | PropertyEvent | BidSelected | RealtorProfileSaved | PaymentEvent;
 
 export type ActivityTable = { [T in LoggedEvent['type']]?: ActivityRow<Extract<LoggedEvent, { type: T }>> };
 
@@ -195,4 +197,7 @@ export const ACTIVITY_TABLE: ActivityTable = {
     // Its stream is realtor-profile-{userId}, so the actor comes from the data.
     entry: (data) => ({ actorType: 'user', actorId: data.userId, action: 'realtor_profile.update', resourceType: 'realtor_profile', resourceId: data.userId, details: {} }),
   },
+
+  // Card payments (src/domain/payments, src/projections/payment-activity.ts).
+  ...PAYMENT_ACTIVITY,
 };

@@ -1,8 +1,10 @@
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
 import { createBidsProjection } from './bids';
+import { createCreditStatementProjection } from './credit-statement';
 import { createLegalDocumentsProjection } from './legal-documents';
 import { createPageViewsProjection } from './page-views';
+import { createPaymentsProjection } from './payments';
 import type { Projection } from './projection';
 import { createPropertiesProjection } from './properties';
 import { createProspectsProjection } from './prospects';
@@ -25,5 +27,7 @@ export function createProjections(): Projection[] {
     createPropertiesProjection(),
     createRealtorProfilesProjection(),
     createBidsProjection(),
+    createPaymentsProjection(),
+    createCreditStatementProjection(),
   ];
 }

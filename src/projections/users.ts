@@ -36,6 +36,9 @@ export type UserDoc = {
   bidsPlaced?: number;
   /** Achievements whose reward was granted. */
   achievements?: string[];
+  /** The payment provider's customer and saved card (SPEC §3); the user JSON tells only whether a card is saved. */
+  stripeCustomerId?: string | null;
+  stripePaymentMethodId?: string | null;
   _position?: number;
 };
 
@@ -131,6 +134,17 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
       return setCredits(event, userId, store, { $inc: { bidsPlaced: 1 } });
     case 'RewardGranted':
       return setCredits(event, userId, store, { $push: { achievements: event.data.achievement } });
+    case 'CreditsPurchased':
+      return setCredits(event, userId, store);
+    case 'PaymentCustomerCreated':
+      await updateOnce(users, userId, position, { $set: { stripeCustomerId: event.data.customerId } });
+      return;
+    case 'PaymentMethodSaved':
+      await updateOnce(users, userId, position, { $set: { stripePaymentMethodId: event.data.paymentMethodId } });
+      return;
+    case 'PaymentMethodRemoved':
+      await updateOnce(users, userId, position, { $set: { stripePaymentMethodId: null } });
+      return;
     case 'BidMessageEdited':
       return;
     case 'PasswordSet':

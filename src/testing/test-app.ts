@@ -9,6 +9,7 @@ import { composeApp } from '../http/compose';
 import { createMemoryLogger } from '../http/logger';
 import { createOutboxMailer } from '../mail/outbox';
 import type { Mail } from '../mail/port';
+import type { PaymentsConfig } from '../payments/port';
 import type { Projection } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
 
@@ -25,6 +26,8 @@ export async function createTestApp(
     /** SUPPORT_EMAIL and ADMIN_EMAIL, where contact-form prospects are mailed; unset by default. */
     supportEmail?: string;
     adminEmail?: string;
+    /** The simulated provider, in memory, with no webhook secret, by default. */
+    payments?: PaymentsConfig;
   } = {},
 ) {
   const eventStore = createSqliteEventStore({ path: ':memory:' });
@@ -47,6 +50,7 @@ export async function createTestApp(
     blobs,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.projections ? { projections: options.projections } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   return {
     ...composed,

@@ -20,11 +20,13 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home'
 import { Route as AuthenticatedHomeownerProfileRouteImport } from './routes/_authenticated/homeowner-profile'
+import { Route as AuthenticatedListPropertyRouteImport } from './routes/_authenticated/list-property'
 import { Route as AuthenticatedRealtorProfileRouteImport } from './routes/_authenticated/realtor-profile'
 import { Route as AuthenticatedStoreRouteImport } from './routes/_authenticated/store'
 import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsHomeownersRouteImport } from './routes/legal/terms-homeowners'
 import { Route as LegalTermsRealtorsRouteImport } from './routes/legal/terms-realtors'
+import { Route as AuthenticatedListingIdRouteImport } from './routes/_authenticated/listing/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -81,6 +83,12 @@ const AuthenticatedHomeownerProfileRoute =
     path: '/homeowner-profile',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedListPropertyRoute =
+  AuthenticatedListPropertyRouteImport.update({
+    id: '/list-property',
+    path: '/list-property',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedRealtorProfileRoute =
   AuthenticatedRealtorProfileRouteImport.update({
     id: '/realtor-profile',
@@ -107,6 +115,11 @@ const LegalTermsRealtorsRoute = LegalTermsRealtorsRouteImport.update({
   path: '/legal/terms-realtors',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedListingIdRoute = AuthenticatedListingIdRouteImport.update({
+  id: '/listing/$id',
+  path: '/listing/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -119,11 +132,13 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/home': typeof AuthenticatedHomeRoute
   '/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
+  '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/store': typeof AuthenticatedStoreRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
+  '/listing/$id': typeof AuthenticatedListingIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -136,11 +151,13 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/home': typeof AuthenticatedHomeRoute
   '/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
+  '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/store': typeof AuthenticatedStoreRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
+  '/listing/$id': typeof AuthenticatedListingIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -155,11 +172,13 @@ export interface FileRoutesById {
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/home': typeof AuthenticatedHomeRoute
   '/_authenticated/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
+  '/_authenticated/list-property': typeof AuthenticatedListPropertyRoute
   '/_authenticated/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/_authenticated/store': typeof AuthenticatedStoreRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
+  '/_authenticated/listing/$id': typeof AuthenticatedListingIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -174,11 +193,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/home'
     | '/homeowner-profile'
+    | '/list-property'
     | '/realtor-profile'
     | '/store'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
+    | '/listing/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -191,11 +212,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/home'
     | '/homeowner-profile'
+    | '/list-property'
     | '/realtor-profile'
     | '/store'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
+    | '/listing/$id'
   id:
     | '__root__'
     | '/'
@@ -209,11 +232,13 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard'
     | '/_authenticated/home'
     | '/_authenticated/homeowner-profile'
+    | '/_authenticated/list-property'
     | '/_authenticated/realtor-profile'
     | '/_authenticated/store'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
+    | '/_authenticated/listing/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -309,6 +334,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedHomeownerProfileRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/list-property': {
+      id: '/_authenticated/list-property'
+      path: '/list-property'
+      fullPath: '/list-property'
+      preLoaderRoute: typeof AuthenticatedListPropertyRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/realtor-profile': {
       id: '/_authenticated/realtor-profile'
       path: '/realtor-profile'
@@ -344,6 +376,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalTermsRealtorsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/listing/$id': {
+      id: '/_authenticated/listing/$id'
+      path: '/listing/$id'
+      fullPath: '/listing/$id'
+      preLoaderRoute: typeof AuthenticatedListingIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -351,16 +390,20 @@ interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedHomeRoute: typeof AuthenticatedHomeRoute
   AuthenticatedHomeownerProfileRoute: typeof AuthenticatedHomeownerProfileRoute
+  AuthenticatedListPropertyRoute: typeof AuthenticatedListPropertyRoute
   AuthenticatedRealtorProfileRoute: typeof AuthenticatedRealtorProfileRoute
   AuthenticatedStoreRoute: typeof AuthenticatedStoreRoute
+  AuthenticatedListingIdRoute: typeof AuthenticatedListingIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedHomeRoute: AuthenticatedHomeRoute,
   AuthenticatedHomeownerProfileRoute: AuthenticatedHomeownerProfileRoute,
+  AuthenticatedListPropertyRoute: AuthenticatedListPropertyRoute,
   AuthenticatedRealtorProfileRoute: AuthenticatedRealtorProfileRoute,
   AuthenticatedStoreRoute: AuthenticatedStoreRoute,
+  AuthenticatedListingIdRoute: AuthenticatedListingIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

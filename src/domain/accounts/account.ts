@@ -1,6 +1,8 @@
 import { assertNever } from '../shared/decider';
 import type { UserId } from './commands';
 import { evolveBids } from './bids';
+import type { AccountBilling } from './billing';
+import { evolveBilling, initialBilling } from './billing';
 import type { AccountEvent } from './events';
 import type { UserRole } from './rules';
 
@@ -18,7 +20,7 @@ export type AccountBid =
   | { status: 'active'; propertyId: string; amount: number; message: string; placedAt: string }
   | { status: 'refunded'; propertyId: string; amount: number; message: string; placedAt: string; refundedAt: string };
 
-export interface RegisteredAccount {
+export interface RegisteredAccount extends AccountBilling {
   status: 'registered';
   userId: UserId;
   username: string;
@@ -66,6 +68,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       bids: {},
       bidOnProperty: {},
       achievements: [],
+      ...initialBilling,
     };
   }
   // Every other event follows registration in the same stream.
@@ -96,6 +99,11 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'BidRefunded':
     case 'RewardGranted':
       return evolveBids(state, event);
+    case 'PaymentCustomerCreated':
+    case 'PaymentMethodSaved':
+    case 'PaymentMethodRemoved':
+    case 'CreditsPurchased':
+      return evolveBilling(state, event);
     default:
       return assertNever(event);
   }

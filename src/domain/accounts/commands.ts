@@ -71,6 +71,16 @@ export type GrantReward = { type: 'GrantReward'; achievement: string; credits: n
 
 export type BidCommand = PlaceBid | EditBidMessage | RefundBid | GrantReward;
 
+/** Records the payment provider's customer; the first one recorded stays. */
+export type RecordPaymentCustomer = { type: 'RecordPaymentCustomer'; customerId: string; at: string };
+/** Saves the card to charge; from the client after a setup, or from the provider's webhook. */
+export type SavePaymentMethod = { type: 'SavePaymentMethod'; paymentMethodId: string; source: 'client' | 'webhook'; at: string };
+export type RemovePaymentMethod = { type: 'RemovePaymentMethod'; at: string };
+/** Adds a succeeded payment's credits; a second command for the same paymentId decides nothing. */
+export type PurchaseCredits = { type: 'PurchaseCredits'; paymentId: string; paymentIntentId: string; credits: number; amountCents: number; at: string };
+
+export type BillingCommand = RecordPaymentCustomer | SavePaymentMethod | RemovePaymentMethod | PurchaseCredits;
+
 export type AccountCommand =
   | Register
   | SetPassword
@@ -81,4 +91,5 @@ export type AccountCommand =
   | UpdateInfo
   | RecordSignIn
   | SetCreditsByAdmin
-  | BidCommand;
+  | BidCommand
+  | BillingCommand;

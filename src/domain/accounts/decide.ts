@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { AccountState, PendingToken, RegisteredAccount } from './account';
 import { evolveAccount, initialAccountState } from './account';
 import { decideBid } from './bids';
+import { decideBilling } from './billing';
 import type { AccountCommand } from './commands';
 import type { AccountEvent } from './events';
 
@@ -74,6 +75,11 @@ function decideForRegistered(command: Exclude<AccountCommand, { type: 'Register'
     case 'RefundBid':
     case 'GrantReward':
       return decideBid(command, state);
+    case 'RecordPaymentCustomer':
+    case 'SavePaymentMethod':
+    case 'RemovePaymentMethod':
+    case 'PurchaseCredits':
+      return decideBilling(command, state);
     default:
       return assertNever(command);
   }

@@ -55,6 +55,19 @@ export type RewardGranted = {
   data: { achievement: string; credits: number; reason: string; at: string; balanceAfter: number };
 };
 
+/*
+ * Card payments (docs/decisions/0017-payments.md): the provider's customer and
+ * the saved card belong to the account; a purchase's credits land here once
+ * per payment, decided by this stream, whichever path reported the success.
+ */
+export type PaymentCustomerCreated = { type: 'PaymentCustomerCreated'; data: { customerId: string; at: string } };
+export type PaymentMethodSaved = { type: 'PaymentMethodSaved'; data: { paymentMethodId: string; at: string } };
+export type PaymentMethodRemoved = { type: 'PaymentMethodRemoved'; data: { paymentMethodId: string; at: string } };
+export type CreditsPurchased = {
+  type: 'CreditsPurchased';
+  data: { paymentId: string; paymentIntentId: string; credits: number; amountCents: number; at: string; balanceAfter: number };
+};
+
 export type AccountEvent =
   | UserRegistered
   | PasswordSet
@@ -69,7 +82,11 @@ export type AccountEvent =
   | BidPlaced
   | BidMessageEdited
   | BidRefunded
-  | RewardGranted;
+  | RewardGranted
+  | PaymentCustomerCreated
+  | PaymentMethodSaved
+  | PaymentMethodRemoved
+  | CreditsPurchased;
 
 export const ACCOUNT_EVENT_TYPES = [
   'UserRegistered',
@@ -86,6 +103,10 @@ export const ACCOUNT_EVENT_TYPES = [
   'BidMessageEdited',
   'BidRefunded',
   'RewardGranted',
+  'PaymentCustomerCreated',
+  'PaymentMethodSaved',
+  'PaymentMethodRemoved',
+  'CreditsPurchased',
 ] as const satisfies ReadonlyArray<AccountEvent['type']>;
 
 const TYPES: ReadonlySet<string> = new Set(ACCOUNT_EVENT_TYPES);

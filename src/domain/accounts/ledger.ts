@@ -1,7 +1,7 @@
 import type { AccountEvent } from './events';
 
-/** Why a balance moved. Purchases join with the payments work. */
-export type LedgerKind = 'bid' | 'refund' | 'admin' | 'reward';
+/** Why a balance moved. */
+export type LedgerKind = 'purchase' | 'bid' | 'refund' | 'admin' | 'reward';
 
 /** One entry of the credits ledger, read off an account event. */
 export interface LedgerEntry {
@@ -17,6 +17,10 @@ export interface LedgerEntry {
 /** The ledger entry an account event makes, or null when it does not touch the balance. */
 export function ledgerEntryOf(event: AccountEvent): LedgerEntry | null {
   switch (event.type) {
+    case 'CreditsPurchased': {
+      const { credits, balanceAfter, at } = event.data;
+      return { kind: 'purchase', delta: credits, balanceAfter, reason: `Purchased ${credits} credit${credits === 1 ? '' : 's'}`, at };
+    }
     case 'BidPlaced':
       return { kind: 'bid', delta: -1, balanceAfter: event.data.balanceAfter, reason: `Bid on property ${event.data.propertyId}`, at: event.data.at };
     case 'BidRefunded':

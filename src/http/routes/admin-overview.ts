@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ActivityDoc } from '../../projections/activity-log';
 import { ADMIN_LOGS, activitySearchFilter, toActivityEntry } from '../../projections/activity-log';
+import { PAYMENTS } from '../../projections/payments';
 import { USERS } from '../../projections/users';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
@@ -9,12 +10,11 @@ import { requireAdmin } from '../guards';
 import { validate } from '../validation';
 
 /*
- * The read models of properties, bids and payments come with later issues;
+ * The read models of properties and bids come with later issues;
  * the dashboard counts their collections by these names, which are empty until then.
  */
 const PROPERTIES = 'properties';
 const BIDS = 'bids';
-const PAYMENTS = 'payments';
 const RECENT_ACTIVITY = 10;
 
 const wholeNumber = (message: string, min: number, max: number, fallback: number) =>
@@ -39,6 +39,7 @@ export function createAdminOverviewRoutes(deps: AppDeps): Hono<AppEnv> {
       deps.readStore.collection(USERS).countDocuments(),
       deps.readStore.collection(PROPERTIES).countDocuments(),
       deps.readStore.collection(BIDS).countDocuments(),
+      // Revenue is what succeeded payments took, from the payments read model (src/projections/payments.ts).
       deps.readStore.collection(PAYMENTS).find({ status: 'succeeded' }, { projection: { amount: 1 } }),
       logs.find({}, { sort: { createdAt: -1, _id: -1 }, limit: RECENT_ACTIVITY, projection: { action: 1, resourceType: 1, createdAt: 1 } }),
     ]);

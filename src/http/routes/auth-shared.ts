@@ -22,6 +22,8 @@ export interface UserJson {
   isVerified: boolean;
   profileImageUrl: string | null;
   createdAt: string;
+  /** A card is saved for purchases; the provider's ids never leave the server. */
+  hasPaymentMethod: boolean;
 }
 
 export function toUserJson(user: UserDoc): UserJson {
@@ -37,6 +39,7 @@ export function toUserJson(user: UserDoc): UserJson {
     isVerified: user.isVerified,
     profileImageUrl: user.profileImageUrl,
     createdAt: user.createdAt,
+    hasPaymentMethod: typeof user.stripePaymentMethodId === 'string',
   };
 }
 

@@ -5,7 +5,7 @@ import { registerUser, registration, sendJson, sessionCookie } from '../../testi
 
 const testApp = testAppPerTest();
 
-const USER_FIELDS = ['id', 'username', 'email', 'name', 'phone', 'role', 'credits', 'emailVerified', 'isVerified', 'profileImageUrl', 'createdAt'];
+const USER_FIELDS = ['id', 'username', 'email', 'name', 'phone', 'role', 'credits', 'emailVerified', 'isVerified', 'profileImageUrl', 'createdAt', 'hasPaymentMethod'];
 
 describe('POST /api/register', () => {
   it('creates the account, signs it in and mails a verification link', async () => {

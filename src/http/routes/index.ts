@@ -20,6 +20,11 @@ import { createAdminBidRoutes } from './admin-bids';
 import { createBidSelectionRoutes } from './bid-selection';
 import { createBidRoutes } from './bids';
 import { createRealtorProfileRoutes } from './realtor-profiles';
+import { createAdminPaymentRoutes } from './admin-payments';
+import { createCreditRoutes } from './credits';
+import { createPaymentMethodRoutes } from './payment-methods';
+import { createPaymentReturnRoutes } from './payment-returns';
+import { createStripeWebhookRoutes } from './stripe-webhook';
 
 /** Every context's routes, mounted under /api. */
 export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
@@ -44,4 +49,10 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createBidSelectionRoutes(deps));
   api.route('/', createRealtorProfileRoutes(deps));
   api.route('/admin', createAdminBidRoutes(deps));
+  // Credits and card payments (docs/decisions/0017-payments.md).
+  api.route('/', createCreditRoutes(deps));
+  api.route('/', createPaymentMethodRoutes(deps));
+  api.route('/', createPaymentReturnRoutes(deps));
+  api.route('/', createStripeWebhookRoutes(deps));
+  api.route('/admin', createAdminPaymentRoutes(deps));
 }

@@ -100,6 +100,18 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/dashboard', allowed: ['realtor'] },
   { route: 'GET /api/admin/bids', allowed: ADMINS },
   { route: 'GET /api/admin/realtor-profiles', allowed: ADMINS },
+  // Credits and card payments
+  { route: 'POST /api/credits/purchase', body: {}, allowed: ['realtor'] },
+  { route: 'GET /api/credits/statement', allowed: ['realtor'] },
+  { route: 'POST /api/payment-method/setup', allowed: ['realtor'] },
+  { route: 'POST /api/payment-method/save', body: {}, allowed: ['realtor'] },
+  { route: 'DELETE /api/payment-method', allowed: ['realtor'] },
+  { route: 'GET /api/payments/config', allowed: EVERYONE },
+  { route: 'GET /api/payments/confirm', allowed: ['realtor'] },
+  { route: 'POST /api/payments/confirm', body: {}, allowed: ['realtor'] },
+  { route: 'POST /api/payments/simulated/:paymentIntentId/confirm', path: () => '/api/payments/simulated/pi_sim_nope/confirm', allowed: ['realtor'] },
+  { route: 'POST /api/stripe/webhook', body: {}, allowed: EVERYONE },
+  { route: 'GET /api/admin/payments', allowed: ADMINS },
 ];
 
 const SOME_IMAGE = 'images/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.png';

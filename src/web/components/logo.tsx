@@ -16,7 +16,7 @@ export function Logo({ className }: { className?: string }) {
         <path d="M8 15.5 16 9l8 6.5V24a1 1 0 0 1-1 1h-4.5v-5.5h-5V25H9a1 1 0 0 1-1-1z" fill="#fff" />
       </svg>
       <span>
-        Bid<span className="text-brand">Home</span>
+        Bid<span className="text-brand-hover">Home</span>
       </span>
     </Link>
   );

@@ -6,6 +6,18 @@ export const queryKeys = {
   properties: ['properties'] as const,
   property: (propertyId: string) => ['properties', propertyId] as const,
   propertyBids: (propertyId: string) => ['properties', propertyId, 'bids'] as const,
+  // A realtor's own reads sit under ['user'], so logout drops them with the session.
+  ownBids: ['user', 'bids'] as const,
+  ownRealtorProfile: ['user', 'realtor-profile'] as const,
+  realtorDashboard: ['user', 'dashboard'] as const,
+  // Another realtor's profile, as the viewer may see it (contact only after selection).
+  realtorProfile: (realtorId: string) => ['realtor-profiles', realtorId] as const,
+  // The /home pages (an infinite query); under ['properties'] so pushed bid counts reach it.
+  propertyPages: ['properties', 'pages'] as const,
+  // Under ['user'], so logout drops it with the session.
+  verificationStatus: ['user', 'verification'] as const,
+  // Signed image addresses (GET /api/proxy-image/{key}), one per key.
+  proxyImage: (imageKey: string) => ['proxy-image', imageKey] as const,
   // Public legal documents: the active ones for a role (registration) and one per type (the legal pages).
   legalDocuments: ['legal-documents'] as const,
   activeLegalDocuments: (role: string) => ['legal-documents', 'active', role] as const,
@@ -22,4 +34,13 @@ export const queryKeys = {
   adminLegalDocuments: ['admin', 'legal-documents'] as const,
   adminProspects: ['admin', 'prospects'] as const,
   adminPageViews: ['admin', 'page-views'] as const,
+  adminVerifications: ['admin', 'verifications'] as const,
+  adminRealtorProfiles: ['admin', 'realtor-profiles'] as const,
+  adminProperties: ['admin', 'properties'] as const,
+  adminBids: ['admin', 'bids'] as const,
+  adminPayments: ['admin', 'payments'] as const,
+  // GET /api/payments/config: public and fixed for the server's life.
+  paymentsConfig: ['payments-config'] as const,
+  // The realtor's credit statement; under ['user'], so logout drops it.
+  creditStatement: ['user', 'credit-statement'] as const,
 };

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { queryKeys } from './query-keys';
@@ -8,7 +8,10 @@ import { queryKeys } from './query-keys';
 export type ServerEvents = {
   'credits:changed': { position: number; credits: number };
   'property:bids': { position: number; propertyId: string; bidCount: number };
-  'bid:placed': { position: number; propertyId: string };
+  // The bid as its owner sees it (no contact details while bidding is open).
+  'bid:placed': { position: number; propertyId: string; id?: string; amount?: number; createdAt?: string };
+  // To the owner and the chosen realtor, once the owner selects a bid after the close.
+  'bid:selected': { position: number; propertyId: string; bidId: string; realtorId: string; selectedAt: string };
   activity: { position: number };
 };
 
@@ -27,6 +30,8 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
     orderKey: () => 'credits',
     apply: (queryClient, { credits }) => {
       queryClient.setQueryData(queryKeys.user, (user: unknown) => (isRecord(user) ? { ...user, credits } : user));
+      // Bids and rewards move the credits; the realtor dashboard's totals and achievements move with them.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.realtorDashboard, exact: true });
     },
   },
   'property:bids': {
@@ -43,6 +48,16 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       void queryClient.invalidateQueries({ queryKey: queryKeys.propertyBids(propertyId), exact: true });
     },
   },
+  'bid:selected': {
+    apply: (queryClient, { propertyId, realtorId }) => {
+      // The bid now reads as selected, and the chosen realtor's own list carries the owner's contact.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.propertyBids(propertyId), exact: true });
+      // The owner may now see that realtor's email and phone in the profile dialog.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.realtorProfile(realtorId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.property(propertyId), exact: true });
+    },
+  },
   activity: {
     apply: (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminActivity });
@@ -53,6 +68,11 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
 };
 
 export type RealtimeClient = {
+  /**
+   * Calls `listener` with each `event` the server pushes (after the cache rule
+   * has run), for effects outside the cache such as a toast. Returns the unsubscribe.
+   */
+  subscribe<E extends ServerEventName>(event: E, listener: (payload: ServerEvents[E]) => void): () => void;
   /** Joins the property's room; the returned function leaves it. Calls are reference-counted. */
   watchProperty(propertyId: string): () => void;
   /** Rooms come from the session at handshake, so call this after login and logout. */
@@ -108,6 +128,15 @@ export function createRealtimeClient({ queryClient, url, socketOptions }: Realti
   }
 
   return {
+    subscribe(event, listener) {
+      const handler = (payload: unknown) => {
+        if (isRecord(payload) && typeof payload.position === 'number') listener(payload as never);
+      };
+      socket.on(event, handler as never);
+      return () => {
+        socket.off(event, handler as never);
+      };
+    },
     watchProperty(propertyId) {
       const count = watched.get(propertyId) ?? 0;
       watched.set(propertyId, count + 1);
@@ -149,6 +178,16 @@ export function useRealtime(): RealtimeClient {
   return client;
 }
 
+/** Calls `listener` for each pushed `event` while mounted; the latest `listener` is used. */
+export function useServerEvent<E extends ServerEventName>(event: E, listener: (payload: ServerEvents[E]) => void): void {
+  const client = useRealtime();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => client.subscribe(event, (payload) => latest.current(payload)), [client, event]);
+}
+
 /** Keeps the caller subscribed to the property's `property:bids` pushes while mounted. */
 export function useWatchProperty(propertyId: string | undefined): void {
   const client = useRealtime();
@@ -163,7 +202,16 @@ function patchCachedData(queryClient: QueryClient, queryKey: QueryKey, patch: (d
 }
 
 // Property read models that show a count carry `bidCount`; others are left alone.
+// Paged lists ({ properties, nextCursor }) and infinite queries ({ pages, pageParams }) are walked into.
 function withBidCount(data: unknown, propertyId: string, bidCount: number): unknown {
+  if (isRecord(data) && Array.isArray(data.pages)) {
+    const pages = withBidCount(data.pages, propertyId, bidCount);
+    return pages === data.pages ? data : { ...data, pages };
+  }
+  if (isRecord(data) && Array.isArray(data.properties)) {
+    const properties = withBidCount(data.properties, propertyId, bidCount);
+    return properties === data.properties ? data : { ...data, properties };
+  }
   if (Array.isArray(data)) {
     const next = data.map((item: unknown) => withBidCount(item, propertyId, bidCount));
     return next.some((item, index) => item !== data[index]) ? next : data;

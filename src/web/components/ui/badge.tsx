@@ -3,10 +3,12 @@ import { cn } from '../../lib/cn';
 
 const variantClasses = {
   neutral: 'border-border bg-secondary text-secondary-foreground',
-  brand: 'border-transparent bg-brand-soft text-brand',
+  // The darker brand shade: the brand itself on brand-soft is 3.75:1, short of WCAG AA.
+  brand: 'border-transparent bg-brand-soft text-brand-hover',
   success: 'border-transparent bg-emerald-50 text-emerald-700',
   warning: 'border-transparent bg-amber-50 text-amber-800',
   muted: 'border-border bg-background text-muted-foreground',
+  danger: 'border-transparent bg-red-50 text-red-700',
 } as const;
 
 export type BadgeVariant = keyof typeof variantClasses;

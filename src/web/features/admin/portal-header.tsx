@@ -17,7 +17,7 @@ export function PortalHeader({ admin }: { admin: Admin }) {
             <ShieldIcon className="size-4" />
           </span>
           <span className="truncate text-lg font-bold tracking-tight">
-            Bid<span className="text-brand">Home</span> <span className="font-medium text-muted-foreground">Admin</span>
+            Bid<span className="text-brand-hover">Home</span> <span className="font-medium text-muted-foreground">Admin</span>
           </span>
         </div>
         <div className="flex min-w-0 items-center gap-3">

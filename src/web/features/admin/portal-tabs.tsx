@@ -25,7 +25,7 @@ export const portalTabs: Record<AdminTab, TabDefinition> = {
   users: { label: 'Users', icon: <UsersIcon />, searchPlaceholder: 'Search users and prospects by name or email', Component: UsersTab },
   homeowners: { label: 'Homeowners', icon: <HomeCheckIcon />, Component: HomeownersTab },
   realtors: { label: 'Realtors', icon: <BriefcaseIcon />, Component: RealtorsTab },
-  properties: { label: 'Properties', icon: <BuildingIcon />, Component: PropertiesTab },
+  properties: { label: 'Properties', icon: <BuildingIcon />, searchPlaceholder: 'Search properties by title or location', Component: PropertiesTab },
   bids: { label: 'Bids', icon: <GavelIcon />, Component: BidsTab },
   payments: { label: 'Payments', icon: <CreditCardIcon />, Component: PaymentsTab },
   'legal-documents': { label: 'Legal Documents', icon: <FileTextIcon />, Component: LegalDocumentsTab },

@@ -11,7 +11,7 @@ import { SearchIcon } from '../../components/ui/icons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 export function AdminPortal({ admin, tab, onTabChange }: { admin: Admin; tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
-  // One search term for the whole portal: users by name or email now, properties by title or location later.
+  // One search term for the whole portal: users by name or email, properties by title or location.
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), 250);
   const active = portalTabs[tab];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { userInfoSchema, type UserInfoData } from '../../../domain/accounts/rules';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import {
   Dialog,
   DialogClose,
@@ -39,7 +39,7 @@ export function AccountCard({ account }: { account: AccountDetails }) {
             {initialsOf(account.name)}
           </span>
           <div className="grid min-w-0 gap-1">
-            <CardTitle className="truncate text-xl">{account.name}</CardTitle>
+            <h2 className="truncate text-xl leading-none font-semibold tracking-tight">{account.name}</h2>
             <p className="truncate text-sm text-muted-foreground">{account.email}</p>
           </div>
         </div>

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
+import { CREDIT_PACKAGES } from '../../../domain/payments/packages';
 import { cn } from '../../lib/cn';
 import { sitePaths } from '../../lib/site-paths';
 import { buttonVariants } from '../../components/ui/button';
 import { SectionHeading } from './section-heading';
 
-// SPEC §9 "Packages". The store (features/home) sells them; this page only shows them.
-const packages = [
-  { credits: 1, price: 15, note: 'Single bid credit', bestValue: false },
-  { credits: 3, price: 36, note: 'Save $9', bestValue: true },
-  { credits: 5, price: 55, note: 'Save $20', bestValue: false },
-] as const;
+// SPEC §9 "Packages", as the server sells them; the store sells them, this page only shows them.
+const packages = CREDIT_PACKAGES.map(({ credits, price, savings, description, bestValue }) => ({
+  credits,
+  price: price / 100,
+  note: savings > 0 ? `Save $${savings / 100}` : description,
+  bestValue,
+}));
 
 export function CreditPackagesSection() {
   return (

@@ -56,7 +56,7 @@ function RealtorNav({ credits }: { credits: number }) {
 
 function Badge({ children }: { children: ReactNode }) {
   return (
-    <span className="inline-flex h-7 items-center justify-center gap-1.5 self-start rounded-full bg-brand-soft px-3 text-xs font-semibold text-brand md:self-auto">
+    <span className="inline-flex h-7 items-center justify-center gap-1.5 self-start rounded-full bg-brand-soft px-3 text-xs font-semibold text-brand-hover md:self-auto">
       {children}
     </span>
   );

@@ -14,4 +14,6 @@ export type User = {
   isVerified: boolean;
   profileImageUrl: string | null;
   createdAt: string;
+  /** A card is saved for credit purchases (the card's ids never leave the server). */
+  hasPaymentMethod: boolean;
 };

@@ -1,12 +1,32 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { RealtorDashboard } from '../../features/home/realtor-dashboard';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { CreditStatement } from '../../features/payments/credit-statement';
+import { creditStatementQuery } from '../../features/payments/queries';
+import { realtorDashboardQuery } from '../../features/realtor/queries';
+import { RealtorDashboardPage } from '../../features/realtor/dashboard-page';
 import { useSignedInUser } from '../../features/session/queries';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
+  // The dashboard is the realtor's (SPEC §2 Header); GET /api/dashboard refuses other roles.
+  beforeLoad: ({ context }) => {
+    if (context.user.role !== 'realtor') throw redirect({ to: '/' });
+  },
+  // Started, not awaited: the credits show at once and the totals fill in.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(realtorDashboardQuery());
+    void queryClient.prefetchQuery(creditStatementQuery());
+  },
   component: DashboardRoute,
 });
 
 function DashboardRoute() {
   const user = useSignedInUser();
-  return <RealtorDashboard name={user.name} credits={user.credits} />;
+  return (
+    <div className="flex flex-1 flex-col">
+      <RealtorDashboardPage name={user.name} credits={user.credits} />
+      {/* Below the page's own sections: every purchase, spend, refund, admin change and reward. */}
+      <div className="mx-auto w-full max-w-5xl px-4 pb-12 sm:px-6">
+        <CreditStatement />
+      </div>
+    </div>
+  );
 }

@@ -1,12 +1,41 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AccountCard } from '../../features/auth/account-card';
+import { ChangePasswordCard } from '../../features/auth/change-password-card';
 import { ProfilePage } from '../../features/auth/profile-page';
+import { HomeownerProfilePage } from '../../features/homeowner/homeowner-profile-page';
+import { NewBidToasts } from '../../features/listings/new-bid-toasts';
+import { MyProperties } from '../../features/listings/owner/my-properties';
+import { ownPropertiesQueryOptions } from '../../features/listings/queries';
 import { useSignedInUser } from '../../features/session/queries';
+import { ListPropertyButton, ListPropertyButtonWhenVerified } from '../../features/verification/list-property-entry';
+import { verificationStatusQueryOptions } from '../../features/verification/queries';
+import { VerificationCard } from '../../features/verification/verification-card';
 
 export const Route = createFileRoute('/_authenticated/homeowner-profile')({
+  loader: async ({ context }) => {
+    if (context.user.role !== 'homeowner') return;
+    // prefetch never throws: a failed read shows as the card's error state.
+    await Promise.all([
+      context.queryClient.prefetchQuery(verificationStatusQueryOptions()),
+      context.queryClient.prefetchQuery(ownPropertiesQueryOptions()),
+    ]);
+  },
   component: HomeownerProfileRoute,
 });
 
 function HomeownerProfileRoute() {
   const user = useSignedInUser();
-  return <ProfilePage title="My Profile" account={user} />;
+  // The verification card and the listings are the homeowner's (SPEC §2); anyone else gets the account part.
+  if (user.role !== 'homeowner') return <ProfilePage title="My Profile" account={user} />;
+  return (
+    <>
+      <NewBidToasts />
+      <HomeownerProfilePage
+        account={<AccountCard account={user} />}
+        verification={<VerificationCard listAction={<ListPropertyButton className="justify-self-start" />} />}
+        properties={<MyProperties action={<ListPropertyButtonWhenVerified />} />}
+        password={<ChangePasswordCard />}
+      />
+    </>
+  );
 }

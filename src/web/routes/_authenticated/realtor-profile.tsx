@@ -1,5 +1,12 @@
+import type { ReactNode } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ProfilePage } from '../../features/auth/profile-page';
+import { AccountCard } from '../../features/auth/account-card';
+import { ChangePasswordCard } from '../../features/auth/change-password-card';
+import { OwnBidsCard } from '../../features/bidding/own-bids-card';
+import { PaymentMethodCard } from '../../features/payments/payment-method-card';
+import { ownBidsQuery } from '../../features/bidding/queries';
+import { ownRealtorProfileQuery } from '../../features/realtor/queries';
+import { RealtorProfileForm } from '../../features/realtor/realtor-profile-form';
 import { useSignedInUser } from '../../features/session/queries';
 
 // Realtors only; other roles go to / (spec section 2).
@@ -7,10 +14,45 @@ export const Route = createFileRoute('/_authenticated/realtor-profile')({
   beforeLoad: ({ context }) => {
     if (context.user.role !== 'realtor') throw redirect({ to: '/' });
   },
+  loader: async ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(ownBidsQuery());
+    // Awaited so the form opens with the saved values; prefetch never throws, the form shows a failure itself.
+    await queryClient.prefetchQuery(ownRealtorProfileQuery());
+  },
   component: RealtorProfileRoute,
 });
 
 function RealtorProfileRoute() {
   const user = useSignedInUser();
-  return <ProfilePage title="Realtor Profile" account={user} />;
+  return (
+    <main className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-10 px-4 py-8 sm:px-6 lg:py-12">
+      <div className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Realtor Profile</h1>
+        <p className="text-muted-foreground">Your account, the profile homeowners see on your bids, and the bids you have placed.</p>
+      </div>
+      <Section title="Account">
+        <AccountCard account={user} />
+      </Section>
+      <Section title="Professional Profile">
+        <RealtorProfileForm name={user.name} />
+      </Section>
+      <Section title="Payments and Security">
+        {/* GET /api/user carries hasPaymentMethod (docs/decisions/0017). */}
+        <PaymentMethodCard hasPaymentMethod={user.hasPaymentMethod} />
+        <ChangePasswordCard />
+      </Section>
+      <Section title="Bids">
+        <OwnBidsCard />
+      </Section>
+    </main>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-4" aria-label={title}>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{title}</h2>
+      {children}
+    </section>
+  );
 }

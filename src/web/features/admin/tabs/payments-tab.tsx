@@ -1,13 +1,6 @@
-import { EmptyState } from '../../../components/ui/empty-state';
-import { CreditCardIcon } from '../../../components/ui/icons';
+import { PaymentsSection } from '../payments/payments-section';
+import type { AdminTabProps } from './tab-props';
 
-// Arrives with a later issue; until then the tab says plainly that there is nothing here.
-export function PaymentsTab() {
-  return (
-    <EmptyState
-      icon={<CreditCardIcon />}
-      title="No payments to show yet"
-      description="Credit purchases, with amounts and their status, will appear here."
-    />
-  );
+export function PaymentsTab({ search }: AdminTabProps) {
+  return <PaymentsSection search={search} />;
 }

@@ -1,0 +1,130 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+
+/** Signs the page's browser context in through the API, so its pages share the session cookie. */
+export async function signInByApi(page: Page, baseURL: string, person: { username: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/login', {
+    data: { username: person.username, password: person.password },
+    headers: { Origin: baseURL },
+  });
+  if (response.status() !== 200) throw new Error(`Signing in ${person.username} answered ${response.status()}: ${await response.text()}`);
+}
+
+/** A JSON call from the page's context (its cookies), failing loudly on a non-OK answer. */
+export async function apiCall<T>(page: Page, baseURL: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(path, { method, headers: { Origin: baseURL }, ...(data === undefined ? {} : { data }) });
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** Uploads a file as multipart `field` from the page's context; returns the JSON answer. */
+export async function uploadFile<T>(page: Page, baseURL: string, path: string, field: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<T> {
+  const response = await page.request.post(path, { headers: { Origin: baseURL }, multipart: { [field]: file } });
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A solid-colour PNG, made here so the tests need no image files. */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set([r, g, b], 1 + x * 3);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length, 0);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body), 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A toast's text, exactly, in the notifications region. */
+export const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
+
+export function pageOverflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/** A call to the admin API with the cookie `adminCookie` answered, failing loudly on a non-OK answer. */
+export async function adminApi<T>(baseURL: string, cookie: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { Accept: 'application/json', Cookie: cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+type AdminVerification = { id: string; userEmail: string; status: string };
+
+/** The pending submission of the homeowner with `email`, as the admin list shows it. */
+export async function pendingVerificationOf(baseURL: string, cookie: string, email: string): Promise<AdminVerification> {
+  const rows = await adminApi<AdminVerification[]>(baseURL, cookie, 'GET', '/api/admin/verifications');
+  const row = rows.find((candidate) => candidate.userEmail === email && candidate.status === 'pending');
+  if (row === undefined) throw new Error(`No pending verification for ${email}`);
+  return row;
+}
+
+/** Uploads a bill and submits it from the page's session (the API, not the screen). */
+export async function submitBillByApi(page: Page, baseURL: string): Promise<void> {
+  const bill = await uploadFile<{ documentUrl: string }>(page, baseURL, '/api/upload-document', 'document', {
+    name: 'bill.png',
+    mimeType: 'image/png',
+    buffer: solidPng(40, 60, [240, 240, 240]),
+  });
+  await apiCall(page, baseURL, 'POST', '/api/verification/submit', { documentUrl: bill.documentUrl });
+}
+
+/** Uploads a solid-colour listing photo from the page's session; returns its key. */
+export async function uploadPhotoByApi(page: Page, baseURL: string, colour: [number, number, number]): Promise<string> {
+  const { imageKey } = await uploadFile<{ imageKey: string }>(page, baseURL, '/api/upload-property-image', 'image', {
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: solidPng(640, 480, colour),
+  });
+  return imageKey;
+}
+
+export type NewListing = {
+  title: string;
+  description?: string;
+  propertyType?: 'house' | 'apartment' | 'condo' | 'townhouse';
+  bedrooms?: number;
+  bathrooms?: number;
+  address?: string;
+  location?: string;
+  images?: string[];
+  biddingEndsAt?: string;
+  minBidAmount?: number;
+  vibeMetrics?: Record<'cafes' | 'greenery' | 'schools' | 'safety' | 'transit' | 'community', number> | null;
+};
+
+/** Lists a property from the page's (verified homeowner's) session; returns its id. */
+export async function createListingByApi(page: Page, baseURL: string, listing: NewListing): Promise<string> {
+  const created = await apiCall<{ id: string }>(page, baseURL, 'POST', '/api/properties', {
+    description: 'A bright home with a garden, close to shops and transit.',
+    propertyType: 'house',
+    bedrooms: 3,
+    bathrooms: 2,
+    address: '1 Test Street',
+    location: 'Toronto, ON',
+    images: [],
+    ...listing,
+  });
+  return created.id;
+}

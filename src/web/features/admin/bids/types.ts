@@ -1,0 +1,14 @@
+/** GET /api/admin/bids (docs/decisions/0013). */
+export type AdminBid = {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  realtorId: string;
+  realtorName: string;
+  realtorEmail: string;
+  amount: number;
+  message: string;
+  status: string;
+  selected: boolean;
+  createdAt: string;
+};

@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { CreditCardIcon } from '../../../components/ui/icons';
+import { SectionCard } from '../../../components/ui/section-card';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCents, formatCount, formatDateTime, humanize } from '../format';
+import { adminPaymentsQuery } from './queries';
+import type { AdminPayment } from './types';
+
+const statusVariants: Record<string, BadgeVariant> = {
+  succeeded: 'success',
+  failed: 'danger',
+  requires_payment_method: 'danger',
+  requires_action: 'warning',
+  processing: 'warning',
+  pending: 'muted',
+};
+
+/** The Payments tab: credit purchases with amounts (cents shown as dollars, two decimals) and their status. */
+export function PaymentsSection({ search }: { search: string }) {
+  const payments = useQuery(adminPaymentsQuery());
+  const all = payments.data;
+  const term = search.toLowerCase();
+  const list = all?.filter((payment) => term === '' || payment.userName.toLowerCase().includes(term) || payment.userEmail.toLowerCase().includes(term));
+
+  return (
+    <SectionCard
+      title="Payments"
+      description={list === undefined ? 'Credit purchases, newest first' : `${formatCount(list.length)} ${list.length === 1 ? 'payment' : 'payments'}, newest first`}
+      actions={payments.isFetching && list !== undefined ? <Spinner size="sm" label="Updating payments" /> : undefined}
+    >
+      {payments.isError ? (
+        <ErrorState title="Failed to load payments" error={payments.error} onRetry={() => void payments.refetch()} />
+      ) : list === undefined ? (
+        <SkeletonRows rows={4} label="Loading payments" />
+      ) : list.length === 0 ? (
+        <EmptyState
+          className="border-0 py-10"
+          icon={<CreditCardIcon />}
+          title={term === '' ? 'No payments yet' : 'No matching payments'}
+          description="Credit purchases, with amounts and their status, appear here."
+        />
+      ) : (
+        <>
+          <PaymentTable payments={list} />
+          <PaymentCards payments={list} />
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+function PaymentTable({ payments }: { payments: AdminPayment[] }) {
+  return (
+    <div className="hidden md:block">
+      <Table>
+        <thead>
+          <tr>
+            <TableHead>Realtor</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead className="text-right">Credits</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="hidden lg:table-cell">Payment intent</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead className="hidden lg:table-cell">Processed</TableHead>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((payment) => (
+            <TableRow key={payment.id} data-testid="admin-payment-row">
+              <TableCell className="max-w-56">
+                <div className="truncate font-medium">{payment.userName || '—'}</div>
+                <div className="truncate text-xs text-muted-foreground">{payment.userEmail}</div>
+              </TableCell>
+              <TableCell className="text-right font-medium tabular-nums">{formatCents(payment.amount)}</TableCell>
+              <TableCell className="text-right tabular-nums">{payment.credits}</TableCell>
+              <TableCell>
+                <StatusBadge payment={payment} />
+              </TableCell>
+              <TableCell className="hidden max-w-48 lg:table-cell">
+                <code className="block truncate font-mono text-xs text-muted-foreground" title={payment.stripePaymentIntentId ?? undefined}>
+                  {payment.stripePaymentIntentId ?? '—'}
+                </code>
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(payment.createdAt)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
+                {payment.processedAt === null ? '—' : formatDateTime(payment.processedAt)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+function PaymentCards({ payments }: { payments: AdminPayment[] }) {
+  return (
+    <ul className="divide-y divide-border md:hidden">
+      {payments.map((payment) => (
+        <li key={payment.id} className="grid gap-2 py-4 first:pt-0 last:pb-0">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{payment.userName || '—'}</p>
+              <p className="truncate text-sm text-muted-foreground">{payment.userEmail}</p>
+            </div>
+            <div className="shrink-0 text-right">
+              <p className="font-semibold tabular-nums">{formatCents(payment.amount)}</p>
+              <p className="text-xs text-muted-foreground">
+                {payment.credits} {payment.credits === 1 ? 'credit' : 'credits'}
+              </p>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
+            <StatusBadge payment={payment} />
+            <span className="pt-0.5 text-xs text-muted-foreground">{formatDateTime(payment.createdAt)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StatusBadge({ payment }: { payment: AdminPayment }) {
+  return (
+    <div className="grid justify-items-start gap-1">
+      <Badge variant={statusVariants[payment.status] ?? 'muted'}>{humanize(payment.status)}</Badge>
+      {payment.failureReason !== null && payment.failureReason !== '' && (
+        <span className="max-w-48 truncate text-xs text-red-700" title={payment.failureReason}>
+          {payment.failureReason}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '../../../components/ui/badge';
+import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { BuildingIcon } from '../../../components/ui/icons';
+import { SectionCard } from '../../../components/ui/section-card';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import { formatCount, formatDate, humanize } from '../format';
+import { useToggleProperty } from './mutations';
+import { adminPropertiesQuery } from './queries';
+import type { AdminProperty } from './types';
+
+/** The Properties tab: every listing, searched by title or location, with the Active/Inactive toggle. */
+export function PropertiesSection({ search }: { search: string }) {
+  const properties = useQuery(adminPropertiesQuery(search));
+  const list = properties.data;
+
+  return (
+    <SectionCard
+      title="Properties"
+      description={list === undefined ? 'Every listing, newest first' : describeCount(list, search)}
+      actions={properties.isFetching && list !== undefined ? <Spinner size="sm" label="Updating properties" /> : undefined}
+    >
+      {properties.isError ? (
+        <ErrorState title="Failed to load properties" error={properties.error} onRetry={() => void properties.refetch()} />
+      ) : list === undefined ? (
+        <SkeletonRows rows={4} label="Loading properties" />
+      ) : list.length === 0 ? (
+        <EmptyState
+          className="border-0 py-10"
+          icon={<BuildingIcon />}
+          title={search === '' ? 'No properties yet' : 'No properties match your search'}
+          description={
+            search === '' ? 'Listed properties appear here, where they can be activated or deactivated.' : `No title or location contains “${search}”.`
+          }
+        />
+      ) : (
+        <>
+          <PropertyTable properties={list} />
+          <PropertyCards properties={list} />
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+function describeCount(list: AdminProperty[], search: string): string {
+  const active = list.filter((property) => property.isActive).length;
+  const count = `${formatCount(list.length)} ${list.length === 1 ? 'property' : 'properties'}, ${formatCount(active)} active`;
+  return search === '' ? count : `${count}, matching “${search}”`;
+}
+
+function PropertyTable({ properties }: { properties: AdminProperty[] }) {
+  return (
+    <div className="hidden md:block">
+      <Table>
+        <thead>
+          <tr>
+            <TableHead>Property</TableHead>
+            <TableHead>Owner</TableHead>
+            <TableHead className="hidden lg:table-cell">Type</TableHead>
+            <TableHead className="text-right">Bids</TableHead>
+            <TableHead className="hidden lg:table-cell">Bidding ends</TableHead>
+            <TableHead>Status</TableHead>
+          </tr>
+        </thead>
+        <tbody>
+          {properties.map((property) => (
+            <TableRow key={property.id}>
+              <TableCell className="max-w-72">
+                <div className="truncate font-medium" title={property.title}>
+                  {property.title}
+                </div>
+                <div className="truncate text-xs text-muted-foreground">{property.location}</div>
+              </TableCell>
+              <TableCell className="max-w-56">
+                <div className="truncate">{property.ownerName ?? '—'}</div>
+                <div className="truncate text-xs text-muted-foreground">{property.ownerEmail ?? ''}</div>
+              </TableCell>
+              <TableCell className="hidden whitespace-nowrap lg:table-cell">
+                {humanize(property.propertyType)} · {property.bedrooms} bd · {property.bathrooms} ba
+              </TableCell>
+              <TableCell className="text-right font-medium tabular-nums">{formatCount(property.bidCount)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
+                {property.biddingEndsAt === null ? '—' : formatDate(property.biddingEndsAt)}
+              </TableCell>
+              <TableCell>
+                <ActiveToggle property={property} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+function PropertyCards({ properties }: { properties: AdminProperty[] }) {
+  return (
+    <ul className="divide-y divide-border md:hidden">
+      {properties.map((property) => (
+        <li key={property.id} className="grid gap-3 py-4 first:pt-0 last:pb-0">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{property.title}</p>
+            <p className="truncate text-sm text-muted-foreground">{property.location}</p>
+          </div>
+          <p className="truncate text-xs text-muted-foreground">
+            {property.ownerName ?? '—'} · {formatCount(property.bidCount)} {property.bidCount === 1 ? 'bid' : 'bids'} · ends{' '}
+            {property.biddingEndsAt === null ? '—' : formatDate(property.biddingEndsAt)}
+          </p>
+          <ActiveToggle property={property} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ActiveToggle({ property }: { property: AdminProperty }) {
+  const toggle = useToggleProperty();
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        checked={property.isActive}
+        disabled={toggle.isPending}
+        onCheckedChange={() => toggle.mutate(property.id)}
+        aria-label={`${property.title} is active`}
+      />
+      <Badge variant={property.isActive ? 'success' : 'muted'}>{property.isActive ? 'Active' : 'Inactive'}</Badge>
+      {toggle.isPending && <Spinner size="sm" label="Saving" />}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import type { OwnBid, PropertyBid, RealtorProfileView, Viewer } from './types';
+
+/**
+ * GET /api/properties/{id}/bids. For a realtor the answer is their own bid or
+ * nothing, which decides Place Bid against Edit Bid. The owner's Current Bids
+ * list reads the same key, so the realtime layer refreshes both.
+ */
+export function propertyBidsQuery(propertyId: string) {
+  return queryOptions({
+    queryKey: queryKeys.propertyBids(propertyId),
+    queryFn: () => apiFetch<PropertyBid[]>(`/api/properties/${encodeURIComponent(propertyId)}/bids`),
+  });
+}
+
+/** GET /api/bids: the signed-in realtor's bids, newest first. */
+export function ownBidsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.ownBids,
+    queryFn: () => apiFetch<OwnBid[]>('/api/bids'),
+  });
+}
+
+/** GET /api/realtor-profile/{realtorId}; the spec calls it only while the profile dialog is open. */
+export function realtorProfileQuery(realtorId: string, open: boolean) {
+  return queryOptions({
+    queryKey: queryKeys.realtorProfile(realtorId),
+    queryFn: open ? () => apiFetch<RealtorProfileView>(`/api/realtor-profile/${encodeURIComponent(realtorId)}`) : skipToken,
+    // What the viewer may see changes with the close and the selection: every opening asks again.
+    staleTime: 0,
+  });
+}
+
+/**
+ * The signed-in user, read from the session's ['user'] entry without fetching
+ * it: this feature's components are given only a property, the sign-in guard
+ * has already loaded the user, and the session feature keeps it fresh
+ * (credits follow `credits:changed`).
+ */
+export function useViewer(): Viewer | null {
+  const { data } = useQuery<Viewer | null>({ queryKey: queryKeys.user, queryFn: skipToken });
+  return data ?? null;
+}

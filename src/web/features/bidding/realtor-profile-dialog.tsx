@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ErrorState } from '../../components/ui/error-state';
+import { LockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api';
+import { realtorProfileQuery } from './queries';
+import type { RealtorProfileView } from './types';
+
+const AVAILABLE_AFTER_SELECTION = 'Available after selection';
+
+/**
+ * A bidder's profile (SPEC §2 /listing, §6). The profile is fetched only while
+ * the dialog is open (SPEC §7). Email and phone arrive only when the viewer may
+ * see them (the owner who selected this realtor after the close, or the
+ * realtor themself); otherwise the contact reads 'Available after selection'.
+ */
+export function RealtorProfileDialog({ realtorId, open, onOpenChange }: { realtorId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const profile = useQuery(realtorProfileQuery(realtorId, open));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        {profile.data !== undefined ? (
+          <ProfileDetails profile={profile.data} />
+        ) : profile.isError ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Realtor profile</DialogTitle>
+              <DialogDescription className="sr-only">The profile could not be loaded.</DialogDescription>
+            </DialogHeader>
+            {profile.error instanceof ApiError && profile.error.status === 404 ? (
+              <p className="text-sm text-muted-foreground">This realtor's profile is no longer available.</p>
+            ) : (
+              <ErrorState title="Failed to load the profile" error={profile.error} onRetry={() => void profile.refetch()} />
+            )}
+          </>
+        ) : (
+          <ProfileSkeleton />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: RealtorProfileView }) {
+  const contactShared = profile.email !== undefined;
+  const years = profile.yearsOfExperience;
+  return (
+    <div className="grid gap-5" data-testid="realtor-profile-dialog">
+      <DialogHeader className="flex-row items-center gap-4 text-left">
+        <Avatar image={profile.profileImageUrl} name={profile.name} className="size-16 text-xl" />
+        <div className="grid min-w-0 gap-1">
+          <DialogTitle className="truncate text-xl">{profile.name}</DialogTitle>
+          <DialogDescription className="truncate">{profile.brokerageName || 'Independent realtor'}</DialogDescription>
+        </div>
+      </DialogHeader>
+
+      <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border p-4 text-sm sm:grid-cols-3">
+        <Fact label="License">{profile.licenseNumber || 'Not provided'}</Fact>
+        <Fact label="Experience">{years === 1 ? '1 year' : `${years} years`}</Fact>
+        <Fact label="Commission">{profile.commissionRate ? formatCommission(profile.commissionRate) : 'Not provided'}</Fact>
+      </dl>
+
+      <TagSection title="Service Areas" tags={profile.serviceAreas} />
+      <TagSection title="Specialties" tags={profile.specialties} />
+      <TagSection title="Additional Services" tags={profile.additionalServices} />
+
+      <section className="grid gap-2">
+        <h3 className="text-sm font-semibold">About</h3>
+        <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{profile.about || 'No description yet.'}</p>
+      </section>
+
+      <section className="grid gap-2" data-testid="realtor-contact" data-shared={contactShared}>
+        <h3 className="text-sm font-semibold">Contact</h3>
+        <div className="grid gap-2 rounded-lg bg-muted/60 p-3 text-sm">
+          <ContactRow icon={<MailIcon />} label="Email">
+            {contactShared ? (
+              <a className="underline-offset-4 hover:underline" href={`mailto:${profile.email}`}>
+                {profile.email}
+              </a>
+            ) : (
+              <Hidden />
+            )}
+          </ContactRow>
+          <ContactRow icon={<PhoneIcon />} label="Phone">
+            {!contactShared ? (
+              <Hidden />
+            ) : profile.phone ? (
+              <a className="underline-offset-4 hover:underline" href={`tel:${profile.phone}`}>
+                {profile.phone}
+              </a>
+            ) : (
+              'Not provided'
+            )}
+          </ContactRow>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Hidden() {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+      <LockIcon className="size-3.5" />
+      {AVAILABLE_AFTER_SELECTION}
+    </span>
+  );
+}
+
+function ContactRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="sr-only">{label}:</span>
+      <span className="min-w-0 truncate">{children}</span>
+    </div>
+  );
+}
+
+function TagSection({ title, tags }: { title: string; tags: string[] }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {tags.length === 0 ? (
+        <p className="text-sm text-muted-foreground">None listed</p>
+      ) : (
+        <ul className="flex flex-wrap gap-1.5" aria-label={title}>
+          {tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="neutral">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="truncate font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** '2.5' and '2.5%' both read as 2.5%. */
+function formatCommission(rate: string): string {
+  return rate.endsWith('%') ? rate : `${rate}%`;
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" className="grid gap-5">
+      <DialogHeader className="sr-only">
+        <DialogTitle>Realtor profile</DialogTitle>
+        <DialogDescription>Loading the profile</DialogDescription>
+      </DialogHeader>
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-16 rounded-full" />
+        <div className="grid flex-1 gap-2">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-4 w-28" />
+        </div>
+      </div>
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}

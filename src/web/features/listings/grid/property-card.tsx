@@ -1,0 +1,47 @@
+import { Link } from '@tanstack/react-router';
+import { GavelIcon } from '../../../components/ui/icons';
+import { useWatchProperty } from '../../../lib/realtime';
+import { propertyTypeLabels, pluralize } from '../format';
+import { BathIcon, BedIcon } from '../icons';
+import { PropertyImage } from '../images/property-image';
+import type { Property } from '../types';
+
+/** A /home card: cover 4:3, one-line title, two-line description, type, beds, baths and the live bid count. */
+export function PropertyCard({ property, priority = false }: { property: Property; priority?: boolean }) {
+  // Joins the listing's room, so its bid count follows property:bids while the card is shown.
+  useWatchProperty(property.id);
+  return (
+    <Link
+      to="/listing/$id"
+      params={{ id: property.id }}
+      className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+    >
+      <PropertyImage
+        imageKey={property.images[0]}
+        fallbackKey={property.images[1]}
+        alt={property.title}
+        priority={priority}
+        className="aspect-[4/3] w-full"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="truncate text-base font-semibold group-hover:text-brand-hover">{property.title}</h2>
+        <p className="line-clamp-2 text-sm text-neutral-600">{property.description}</p>
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 text-sm text-neutral-700">
+          <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium">{propertyTypeLabels[property.propertyType]}</span>
+          <span className="inline-flex items-center gap-1">
+            <BedIcon className="size-4" />
+            {pluralize(property.bedrooms, 'bed')}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <BathIcon className="size-4" />
+            {pluralize(property.bathrooms, 'bath')}
+          </span>
+          <span className="ml-auto inline-flex items-center gap-1 font-medium text-brand-hover" data-testid="bid-count">
+            <GavelIcon className="size-4" />
+            {pluralize(property.bidCount, 'bid')}
+          </span>
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { ImageIcon, ImageOffIcon } from '../icons';
+import { imageUrlQueryOptions } from './image-query';
+
+type PropertyImageProps = {
+  imageKey: string | undefined;
+  /** Shown instead when `imageKey` fails (the card's second image, SPEC §2 /home). */
+  fallbackKey?: string | undefined;
+  alt: string;
+  /** The image the page leads with: retried 3 times instead of once, and loaded eagerly. */
+  priority?: boolean;
+  /** How the picture fills its box; the box's size comes from `className`. */
+  fit?: 'cover' | 'contain';
+  /** For thumbnails: the placeholders show their icon only (the text stays for screen readers). */
+  compact?: boolean;
+  className?: string;
+};
+
+/**
+ * A listing image in a box the caller sizes: a skeleton while the address and
+ * the picture load, 'No image' without a key, 'Image unavailable' when both
+ * the key and its fallback fail.
+ */
+export function PropertyImage({ imageKey, fallbackKey, alt, priority = false, fit = 'cover', compact = false, className }: PropertyImageProps) {
+  const [useFallback, setUseFallback] = useState(false);
+  const [failedKey, setFailedKey] = useState<string | undefined>(undefined);
+  const key = useFallback ? fallbackKey : imageKey;
+  const fail = () => {
+    if (!useFallback && fallbackKey !== undefined && fallbackKey !== imageKey) setUseFallback(true);
+    else setFailedKey(key);
+  };
+
+  return (
+    <div className={cn('relative overflow-hidden bg-muted', className)}>
+      {key === undefined ? (
+        <Placeholder icon={<ImageIcon />} text="No image" compact={compact} />
+      ) : failedKey === key ? (
+        <Placeholder icon={<ImageOffIcon />} text="Image unavailable" compact={compact} />
+      ) : (
+        // Keyed, so switching to the fallback starts from a fresh loading state.
+        <LoadedImage key={key} imageKey={key} alt={alt} priority={priority} fit={fit} onFail={fail} />
+      )}
+    </div>
+  );
+}
+
+function LoadedImage({
+  imageKey,
+  alt,
+  priority,
+  fit,
+  onFail,
+}: {
+  imageKey: string;
+  alt: string;
+  priority: boolean;
+  fit: 'cover' | 'contain';
+  onFail: () => void;
+}) {
+  const { data: url, isError } = useQuery(imageUrlQueryOptions(imageKey, { priority }));
+  const [loaded, setLoaded] = useState(false);
+  const report = useRef(onFail);
+  useEffect(() => {
+    report.current = onFail;
+  });
+  // The parent then switches to the fallback or to 'Image unavailable'.
+  useEffect(() => {
+    if (isError) report.current();
+  }, [isError]);
+  return (
+    <>
+      {!loaded && <Skeleton className="absolute inset-0 rounded-none" />}
+      {url !== undefined && (
+        <img
+          src={url}
+          alt={alt}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          draggable={false}
+          onLoad={() => setLoaded(true)}
+          onError={onFail}
+          className={cn(
+            'absolute inset-0 size-full transition-opacity duration-300',
+            fit === 'cover' ? 'object-cover' : 'object-contain',
+            loaded ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+      )}
+    </>
+  );
+}
+
+function Placeholder({ icon, text, compact }: { icon: ReactNode; text: string; compact: boolean }) {
+  return (
+    <div className={cn('absolute inset-0 flex flex-col items-center justify-center gap-2 text-neutral-600', compact ? '[&_svg]:size-5' : '[&_svg]:size-8')}>
+      {icon}
+      <span className={compact ? 'sr-only' : 'text-sm font-medium'}>{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import type { Property, PropertyBid, PropertyPage } from './types';
+
+export const PAGE_SIZE = 24;
+
+/** /home: the newest active listings, a page at a time. */
+export function propertyPagesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.propertyPages,
+    queryFn: ({ pageParam }) =>
+      apiFetch<PropertyPage>(`/api/properties?limit=${PAGE_SIZE}${pageParam === null ? '' : `&cursor=${encodeURIComponent(String(pageParam))}`}`),
+    initialPageParam: null as string | number | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // Other owners list new properties all the time and no push announces them,
+    // so coming back to /home after a minute shows what is new. Bid counts are pushed.
+    staleTime: 60_000,
+  });
+}
+
+export function propertyQueryOptions(propertyId: string) {
+  return queryOptions({
+    queryKey: queryKeys.property(propertyId),
+    queryFn: () => apiFetch<Property>(`/api/properties/${encodeURIComponent(propertyId)}`),
+    // The loader already asked; a 404 is an answer, not something to ask again on mount.
+    retryOnMount: false,
+  });
+}
+
+/** The signed-in owner's listings in every state (GET /api/user/properties). */
+export function ownPropertiesQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.ownProperties,
+    queryFn: () => apiFetch<Property[]>('/api/user/properties'),
+  });
+}
+
+/** Every bid on the owner's listing, newest first; kept live by bid:placed, property:bids and bid:selected. */
+export function propertyBidsQueryOptions(propertyId: string) {
+  return queryOptions({
+    queryKey: queryKeys.propertyBids(propertyId),
+    queryFn: () => apiFetch<PropertyBid[]>(`/api/properties/${encodeURIComponent(propertyId)}/bids`),
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -1,0 +1,42 @@
+import type { PropertyType, VibeMetrics } from '../../../domain/listings/rules';
+
+/** A listing as the server answers it (GET /api/properties/{id}, the lists). */
+export type Property = {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  propertyType: PropertyType;
+  bedrooms: number;
+  bathrooms: number;
+  address: string;
+  location: string;
+  /** Opaque image keys; the first is the cover. */
+  images: string[];
+  biddingEndsAt: string;
+  isActive: boolean;
+  minBidAmount: number;
+  vibeMetrics: VibeMetrics | null;
+  createdAt: string;
+  bidCount: number;
+};
+
+/** GET /api/properties?limit&cursor. */
+export type PropertyPage = { properties: Property[]; nextCursor: string | number | null };
+
+/** A bid on the owner's listing (GET /api/properties/{id}/bids); contact only on the selected bid after the close. */
+export type PropertyBid = {
+  id: string;
+  propertyId: string;
+  realtorId: string;
+  amount: number;
+  message: string;
+  createdAt: string;
+  updatedAt: string;
+  status: string;
+  selected: boolean;
+  realtorName: string;
+  realtorProfileImage: string | null;
+  realtorEmail?: string;
+  realtorPhone?: string | null;
+};

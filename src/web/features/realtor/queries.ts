@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import type { OwnRealtorProfile, RealtorDashboardData } from './types';
+
+export function ownRealtorProfileQuery() {
+  return queryOptions({
+    queryKey: queryKeys.ownRealtorProfile,
+    queryFn: () => apiFetch<OwnRealtorProfile>('/api/realtor-profile'),
+  });
+}
+
+export function realtorDashboardQuery() {
+  return queryOptions({
+    queryKey: queryKeys.realtorDashboard,
+    queryFn: () => apiFetch<RealtorDashboardData>('/api/dashboard'),
+  });
+}

@@ -1,0 +1,35 @@
+/** GET and POST /api/realtor-profile: the signed-in realtor's own profile (contact included). */
+export type OwnRealtorProfile = {
+  userId: string;
+  name: string;
+  profileImageUrl: string | null;
+  brokerageName: string;
+  licenseNumber: string;
+  yearsOfExperience: number;
+  serviceAreas: string[];
+  specialties: string[];
+  additionalServices: string[];
+  commissionRate: string;
+  about: string;
+  /** Null until the first save. */
+  updatedAt: string | null;
+  email?: string;
+  phone?: string | null;
+};
+
+export type Achievement = {
+  id: string;
+  title: string;
+  description: string;
+  progress: number;
+  maxProgress: number;
+  reward: number;
+  completed: boolean;
+};
+
+/** GET /api/dashboard. */
+export type RealtorDashboardData = {
+  credits: number;
+  totalBids: number;
+  achievements: Achievement[];
+};

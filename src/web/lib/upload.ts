@@ -1,0 +1,39 @@
+import { ApiError } from './api';
+
+export type UploadProgress = (percent: number) => void;
+
+/**
+ * POSTs one file as multipart `field` and resolves with the JSON answer.
+ * XMLHttpRequest rather than fetch, which reports no upload progress; a
+ * non-OK answer rejects with the same ApiError lib/api.ts throws.
+ */
+export function uploadFile<T>(path: string, field: string, file: File, onProgress: UploadProgress, signal?: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status < 200 || request.status >= 300) {
+        reject(new ApiError(request.status, request.responseText || request.statusText));
+        return;
+      }
+      try {
+        const answer = JSON.parse(request.responseText) as T;
+        onProgress(100);
+        resolve(answer);
+      } catch {
+        reject(new Error('The upload answer was not understood'));
+      }
+    };
+    request.onerror = () => reject(new TypeError('Network error'));
+    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    const body = new FormData();
+    body.append(field, file);
+    request.send(body);
+  });
+}
