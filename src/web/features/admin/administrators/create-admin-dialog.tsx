@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CREATABLE_ADMIN_ROLES, createAdminSchema, type CreateAdminInput } from '../../../../domain/admins/rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { ControlledDialogContent } from '../ui/dialog-content';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatAdminRole } from '../format';
 import { useCreateAdmin } from '../mutations';

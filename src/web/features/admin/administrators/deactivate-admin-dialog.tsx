@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { ControlledDialogContent } from '../ui/dialog-content';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeactivateAdmin } from '../mutations';
 import { useLastPresent } from '../use-last-present';

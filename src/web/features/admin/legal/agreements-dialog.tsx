@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { UsersIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { formatCount, formatDateTime } from '../format';
-import { ControlledDialogContent } from '../ui/dialog-content';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { useLastPresent } from '../use-last-present';
 import { agreementsQuery } from './queries';
 import type { AdminLegalDocument, Agreement } from './types';

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { ControlledDialogContent } from '../ui/dialog-content';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { useLastPresent } from '../use-last-present';
 import { documentTypeLabels } from './document-types';
 import { useDeleteLegalDocument } from './mutations';

@@ -6,7 +6,7 @@ import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { ControlledDialogContent } from '../ui/dialog-content';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { validateForm, type FieldErrors } from '../validation';
 import { documentTypeLabels, fromLocalInputValue, toLocalInputValue } from './document-types';
 import { useCreateLegalDocument, useUpdateLegalDocument } from './mutations';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { ControlledDialogContent } from '../ui/dialog-content';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { formatDateTime } from '../format';
 import { useLastPresent } from '../use-last-present';
 import type { AdminRealtorProfile } from './types';

@@ -4,7 +4,7 @@ import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, Dia
 import { TextField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextareaField } from '../../../components/ui/textarea';
-import { ControlledDialogContent } from '../ui/dialog-content';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { useLastPresent } from '../use-last-present';
 import { useRejectVerification } from './mutations';
 import type { Verification } from './types';

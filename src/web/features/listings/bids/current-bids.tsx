@@ -9,7 +9,7 @@ import { CheckIcon, GavelIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatDateTime } from '../format';
-import { MailIcon, PhoneIcon } from '../icons';
+import { MailIcon, PhoneIcon } from '../../../components/ui/icons';
 import { propertyBidsQueryOptions } from '../queries';
 import type { PropertyBid } from '../types';
 import { SelectBidDialog } from './select-bid-dialog';

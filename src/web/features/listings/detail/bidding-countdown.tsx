@@ -1,6 +1,6 @@
 import { cn } from '../../../lib/cn';
 import { formatLongDate, formatTimeLeft } from '../format';
-import { ClockIcon } from '../icons';
+import { ClockIcon } from '../../../components/ui/icons';
 import { useNow } from '../use-now';
 
 /** The bidding end in long format, with the time left while open and 'Bidding closed' after. */

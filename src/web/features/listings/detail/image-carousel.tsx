@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
-import { ExpandIcon } from '../icons';
+import { ExpandIcon } from '../../../components/ui/icons';
 import { PropertyImage } from '../images/property-image';
 import { ImageGallery } from './image-gallery';
 

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useWatchProperty } from '../../../lib/realtime';
 import { CurrentBids, type RenderRealtorProfile } from '../bids/current-bids';
 import { formatAmount, pluralize, propertyTypeLabels } from '../format';
-import { BathIcon, BedIcon, HomeIcon, MapPinIcon, TrashIcon } from '../icons';
+import { BathIcon, BedIcon, HomeIcon, MapPinIcon, TrashIcon } from '../../../components/ui/icons';
 import { DeletePropertyDialog } from '../owner/delete-property-dialog';
 import { EditPropertyDialog } from '../owner/edit-property-dialog';
 import { isNotFound, propertyQueryOptions } from '../queries';

@@ -1,7 +1,7 @@
 import { VIBE_CATEGORIES, type VibeMetrics } from '../../../../domain/listings/rules';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { overallVibeScore, vibeLabels } from '../format';
-import { SparklesIcon } from '../icons';
+import { SparklesIcon } from '../../../components/ui/icons';
 
 /** The neighbourhood vibe: six scores out of 100 and their rounded average (SPEC §2 /listing). */
 export function VibeCard({ metrics }: { metrics: VibeMetrics }) {

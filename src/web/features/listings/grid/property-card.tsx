@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { GavelIcon } from '../../../components/ui/icons';
 import { useWatchProperty } from '../../../lib/realtime';
 import { propertyTypeLabels, pluralize } from '../format';
-import { BathIcon, BedIcon } from '../icons';
+import { BathIcon, BedIcon } from '../../../components/ui/icons';
 import { PropertyImage } from '../images/property-image';
 import type { Property } from '../types';
 

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { HomeIcon } from '../icons';
+import { HomeIcon } from '../../../components/ui/icons';
 import { propertyPagesQueryOptions } from '../queries';
 import { PropertyCard } from './property-card';
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon, XIcon } from '../../../components/ui/icons';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
-import { UploadIcon } from '../icons';
+import { UploadIcon } from '../../../components/ui/icons';
 import { PropertyImage } from './property-image';
 import type { ImageItem, ImageUploads } from './use-image-uploads';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { ImageIcon, ImageOffIcon } from '../icons';
+import { ImageIcon, ImageOffIcon } from '../../../components/ui/icons';
 import { imageUrlQueryOptions } from './image-query';
 
 type PropertyImageProps = {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { HomeIcon } from '../icons';
+import { HomeIcon } from '../../../components/ui/icons';
 import { ownPropertiesQueryOptions } from '../queries';
 import type { Property } from '../types';
 import { DeletePropertyDialog } from './delete-property-dialog';

@@ -4,7 +4,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { GavelIcon, PencilIcon } from '../../../components/ui/icons';
 import { useWatchProperty } from '../../../lib/realtime';
 import { formatShortDate, pluralize } from '../format';
-import { BathIcon, BedIcon, ClockIcon, EyeIcon, ImageIcon, MapPinIcon, TrashIcon } from '../icons';
+import { BathIcon, BedIcon, ClockIcon, EyeIcon, ImageIcon, MapPinIcon, TrashIcon } from '../../../components/ui/icons';
 import { PropertyImage } from '../images/property-image';
 import type { Property } from '../types';
 
