@@ -21,12 +21,14 @@ export type Register = {
   name: string;
   phone: string | null;
   role: UserRole;
+  /** The first password, set in the same append so no account ever lacks one. */
+  passwordHash: string;
   at: string;
 };
 
 /** Sets the password hash. A reset goes through CompletePasswordReset, which checks its token. */
 export type SetPassword =
-  | { type: 'SetPassword'; reason: 'registration' | 'change'; passwordHash: string; at: string }
+  | { type: 'SetPassword'; reason: 'change'; passwordHash: string; at: string }
   | { type: 'SetPassword'; reason: 'admin'; adminId: string; passwordHash: string; at: string };
 
 export type IssueEmailVerification = { type: 'IssueEmailVerification'; tokenHash: string; expiresAt: string; at: string };

@@ -20,15 +20,15 @@ const verificationIssued: AccountEvent = { type: 'EmailVerificationIssued', data
 const resetIssued: AccountEvent = { type: 'PasswordResetIssued', data: { tokenHash: 'r1', expiresAt: inAnHour, at } };
 
 describe('Register', () => {
-  it('registers a new account', () => {
+  it('registers a new account with its first password, in one append', () => {
     given(account)
-      .when({ type: 'Register', userId, username: 'jane', email: 'jane@example.com', name: 'Jane Doe', phone: null, role: 'homeowner', at })
-      .then([registered]);
+      .when({ type: 'Register', userId, username: 'jane', email: 'jane@example.com', name: 'Jane Doe', phone: null, role: 'homeowner', passwordHash: 'hash-1', at })
+      .then([registered, firstPassword]);
   });
 
   it('refuses to register the same account twice', () => {
     given(account, [registered])
-      .when({ type: 'Register', userId, username: 'jane', email: 'jane@example.com', name: 'Jane Doe', phone: null, role: 'homeowner', at })
+      .when({ type: 'Register', userId, username: 'jane', email: 'jane@example.com', name: 'Jane Doe', phone: null, role: 'homeowner', passwordHash: 'h', at })
       .thenThrows(ConflictError, 'Account already exists');
   });
 });
@@ -36,19 +36,11 @@ describe('Register', () => {
 describe('every other command', () => {
   it('needs a registered account', () => {
     given(account).when({ type: 'RecordSignIn', at }).thenThrows(NotFoundError, 'User not found');
-    given(account).when({ type: 'SetPassword', reason: 'registration', passwordHash: 'h', at }).thenThrows(NotFoundError);
+    given(account).when({ type: 'SetPassword', reason: 'change', passwordHash: 'h', at }).thenThrows(NotFoundError);
   });
 });
 
 describe('SetPassword', () => {
-  it('sets the first password at registration without ending sessions', () => {
-    given(account, [registered]).when({ type: 'SetPassword', reason: 'registration', passwordHash: 'hash-1', at }).then([firstPassword]);
-  });
-
-  it('refuses a second registration password', () => {
-    given(account, member).when({ type: 'SetPassword', reason: 'registration', passwordHash: 'h', at }).thenThrows(ConflictError, 'Password already set');
-  });
-
   it('ends every session on a change', () => {
     given(account, member)
       .when({ type: 'SetPassword', reason: 'change', passwordHash: 'hash-2', at: later })

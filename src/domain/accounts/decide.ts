@@ -19,8 +19,11 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
   decide(command, state) {
     if (command.type === 'Register') {
       if (state.status === 'registered') throw new ConflictError('Account already exists');
-      const { userId, username, email, name, phone, role, at } = command;
-      return [{ type: 'UserRegistered', data: { userId, username, email, name, phone, role, at } }];
+      const { userId, username, email, name, phone, role, passwordHash, at } = command;
+      return [
+        { type: 'UserRegistered', data: { userId, username, email, name, phone, role, at } },
+        { type: 'PasswordSet', data: { passwordHash, reason: 'registration', at } },
+      ];
     }
     if (state.status !== 'registered') throw new NotFoundError('User not found');
     return decideForRegistered(command, state);
@@ -30,11 +33,6 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
 function decideForRegistered(command: Exclude<AccountCommand, { type: 'Register' }>, state: RegisteredAccount): AccountEvent[] {
   switch (command.type) {
     case 'SetPassword': {
-      if (command.reason === 'registration') {
-        // Registration sets the first password only; later ones end sessions.
-        if (state.passwordHash !== null) throw new ConflictError('Password already set');
-        return [{ type: 'PasswordSet', data: { passwordHash: command.passwordHash, reason: 'registration', at: command.at } }];
-      }
       const by = command.reason === 'admin' ? { adminId: command.adminId } : {};
       return [
         { type: 'PasswordSet', data: { passwordHash: command.passwordHash, reason: command.reason, ...by, at: command.at } },

@@ -64,8 +64,7 @@ function createSessionRoutes(ctx: AuthContext) {
       }
       const stream = userStreamId(userId);
       const { username, email, name, role } = data;
-      await runCommand(deps, c, stream, account, { type: 'Register', userId, username, email, name, phone: data.phone ?? null, role, at });
-      await runCommand(deps, c, stream, account, { type: 'SetPassword', reason: 'registration', passwordHash, at });
+      await runCommand(deps, c, stream, account, { type: 'Register', userId, username, email, name, phone: data.phone ?? null, role, passwordHash, at });
       await recordAgreements(deps, c, userId, accepted.map((doc) => doc.documentId));
       try {
         await sendEmailVerification(ctx, c, { userId, email, name });
