@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PROSPECT_MESSAGE_MIN } from '../../../domain/prospects/rules';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextField } from '../../components/ui/form-field';
 import { CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { buttonVariants } from '../../components/ui/button';
-import { inquiryTypeOptions } from './inquiry-types';
+import { ProspectFields } from './prospect-fields';
 import { useSubmitProspect } from './submit-prospect';
 import { TextareaField } from './textarea-field';
 import { useProspectForm } from './use-prospect-form';
@@ -79,37 +78,7 @@ export function ContactForm({ page }: { page: 'contact' | 'landing' }) {
   const sending = submit.isPending;
   return (
     <form className="grid gap-5" noValidate onSubmit={send} aria-busy={sending}>
-      <TextField
-        ref={emailRef}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
-        value={form.values.email}
-        error={form.errors.email}
-        readOnly={sending}
-        onChange={(event) => form.setValue('email', event.target.value)}
-      />
-      <SelectField
-        label="I am a"
-        name="inquiryType"
-        value={form.values.inquiryType}
-        error={form.errors.inquiryType}
-        disabled={sending}
-        onChange={(event) => form.setValue('inquiryType', event.target.value)}
-      >
-        <option value="" disabled>
-          Select your role
-        </option>
-        {inquiryTypeOptions.map(({ value, label }) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
+      <ProspectFields form={form} sending={sending} emailRef={emailRef} askForRole />
       <TextareaField
         label={
           <>

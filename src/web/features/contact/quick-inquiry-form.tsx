@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
-import { SelectField, TextField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/use-toast';
 import { buttonVariants } from '../../components/ui/button';
-import { inquiryTypeOptions } from './inquiry-types';
+import { ProspectFields } from './prospect-fields';
 import { useSubmitProspect } from './submit-prospect';
 import { useProspectForm } from './use-prospect-form';
 
@@ -37,33 +36,7 @@ export function QuickInquiryForm() {
       onSubmit={send}
       aria-busy={sending}
     >
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
-        value={form.values.email}
-        error={form.errors.email}
-        readOnly={sending}
-        onChange={(event) => form.setValue('email', event.target.value)}
-      />
-      <SelectField
-        label="I am a"
-        name="inquiryType"
-        value={form.values.inquiryType}
-        error={form.errors.inquiryType}
-        disabled={sending}
-        onChange={(event) => form.setValue('inquiryType', event.target.value)}
-      >
-        {inquiryTypeOptions.map(({ value, label }) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
+      <ProspectFields form={form} sending={sending} />
       {/* Aligned with the inputs: the labels above them are 1.25rem plus the gap. */}
       <button type="submit" className={buttonVariants({ variant: 'brand', className: 'w-full sm:mt-[1.375rem] sm:w-auto' })} disabled={sending}>
         {sending ? 'Sending...' : 'Keep me posted'}

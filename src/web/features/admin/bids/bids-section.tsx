@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { CheckIcon, GavelIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDateTime, humanize } from '../format';
 import { adminBidsQuery } from './queries';
 import type { AdminBid } from './types';
+import { QueryStates } from '../../../components/ui/query-states';
 
 // Bid amounts are whole dollars, not cents.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
@@ -25,18 +24,16 @@ export function BidsSection() {
       description={list === undefined ? 'Bids realtors placed, newest first' : `${formatCount(list.length)} ${list.length === 1 ? 'bid' : 'bids'}, newest first`}
       actions={bids.isFetching && list !== undefined ? <Spinner size="sm" label="Updating bids" /> : undefined}
     >
-      {bids.isError ? (
-        <ErrorState title="Failed to load bids" error={bids.error} onRetry={() => void bids.refetch()} />
-      ) : list === undefined ? (
-        <SkeletonRows rows={4} label="Loading bids" />
-      ) : list.length === 0 ? (
+      <QueryStates query={bids} list={list} what="bids" rows={4} empty={
         <EmptyState className="border-0 py-10" icon={<GavelIcon />} title="No bids yet" description="Bids that realtors place on properties appear here." />
-      ) : (
-        <>
-          <BidTable bids={list} />
-          <BidCards bids={list} />
-        </>
-      )}
+      }>
+        {(list) => (
+          <>
+            <BidTable bids={list} />
+            <BidCards bids={list} />
+          </>
+        )}
+      </QueryStates>
     </SectionCard>
   );
 }

@@ -5,10 +5,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { CheckIcon, FileTextIcon, PencilIcon, PlusIcon, UsersIcon, XIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDateTime } from '../format';
 import { ActivateDocumentDialog } from './activate-document-dialog';
@@ -18,6 +16,7 @@ import { documentTypeLabels } from './document-types';
 import { LegalDocumentDialog, type DocumentEditorTarget } from './legal-document-dialog';
 import { legalDocumentsQuery } from './queries';
 import type { AdminLegalDocument } from './types';
+import { QueryStates } from '../../../components/ui/query-states';
 
 type Dialogs = {
   editor: DocumentEditorTarget | null;
@@ -53,23 +52,21 @@ export function LegalDocumentsSection() {
         </div>
       }
     >
-      {documents.isError ? (
-        <ErrorState title="Failed to load legal documents" error={documents.error} onRetry={() => void documents.refetch()} />
-      ) : list === undefined ? (
-        <SkeletonRows rows={3} label="Loading legal documents" />
-      ) : list.length === 0 ? (
+      <QueryStates query={documents} list={list} what="legal documents" rows={3} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<FileTextIcon />}
           title="No legal documents yet"
           description="Until a document of a type is active, nobody is asked to accept one. Create the terms and the privacy policy, then activate them."
         />
-      ) : (
-        <>
-          <DocumentTable documents={list} open={open} />
-          <DocumentCards documents={list} open={open} />
-        </>
-      )}
+      }>
+        {(list) => (
+          <>
+            <DocumentTable documents={list} open={open} />
+            <DocumentCards documents={list} open={open} />
+          </>
+        )}
+      </QueryStates>
       <LegalDocumentDialog target={dialogs.editor} onClose={close} />
       <ActivateDocumentDialog target={dialogs.activating} onClose={close} />
       <DeleteDocumentDialog target={dialogs.deleting} onClose={close} />

@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { CreditCardIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCents, formatCount, formatDateTime, humanize } from '../format';
 import { adminPaymentsQuery } from './queries';
 import type { AdminPayment } from './types';
+import { QueryStates } from '../../../components/ui/query-states';
 
 const statusVariants: Record<string, BadgeVariant> = {
   succeeded: 'success',
@@ -33,23 +32,21 @@ export function PaymentsSection({ search }: { search: string }) {
       description={list === undefined ? 'Credit purchases, newest first' : `${formatCount(list.length)} ${list.length === 1 ? 'payment' : 'payments'}, newest first`}
       actions={payments.isFetching && list !== undefined ? <Spinner size="sm" label="Updating payments" /> : undefined}
     >
-      {payments.isError ? (
-        <ErrorState title="Failed to load payments" error={payments.error} onRetry={() => void payments.refetch()} />
-      ) : list === undefined ? (
-        <SkeletonRows rows={4} label="Loading payments" />
-      ) : list.length === 0 ? (
+      <QueryStates query={payments} list={list} what="payments" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<CreditCardIcon />}
           title={term === '' ? 'No payments yet' : 'No matching payments'}
           description="Credit purchases, with amounts and their status, appear here."
         />
-      ) : (
-        <>
-          <PaymentTable payments={list} />
-          <PaymentCards payments={list} />
-        </>
-      )}
+      }>
+        {(list) => (
+          <>
+            <PaymentTable payments={list} />
+            <PaymentCards payments={list} />
+          </>
+        )}
+      </QueryStates>
     </SectionCard>
   );
 }

@@ -2,16 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { BuildingIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { formatCount, formatDate, humanize } from '../format';
 import { useToggleProperty } from './mutations';
 import { adminPropertiesQuery } from './queries';
 import type { AdminProperty } from './types';
+import { QueryStates } from '../../../components/ui/query-states';
 
 /** The Properties tab: every listing, searched by title or location, with the Active/Inactive toggle. */
 export function PropertiesSection({ search }: { search: string }) {
@@ -24,11 +23,7 @@ export function PropertiesSection({ search }: { search: string }) {
       description={list === undefined ? 'Every listing, newest first' : describeCount(list, search)}
       actions={properties.isFetching && list !== undefined ? <Spinner size="sm" label="Updating properties" /> : undefined}
     >
-      {properties.isError ? (
-        <ErrorState title="Failed to load properties" error={properties.error} onRetry={() => void properties.refetch()} />
-      ) : list === undefined ? (
-        <SkeletonRows rows={4} label="Loading properties" />
-      ) : list.length === 0 ? (
+      <QueryStates query={properties} list={list} what="properties" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<BuildingIcon />}
@@ -37,12 +32,14 @@ export function PropertiesSection({ search }: { search: string }) {
             search === '' ? 'Listed properties appear here, where they can be activated or deactivated.' : `No title or location contains “${search}”.`
           }
         />
-      ) : (
-        <>
-          <PropertyTable properties={list} />
-          <PropertyCards properties={list} />
-        </>
-      )}
+      }>
+        {(list) => (
+          <>
+            <PropertyTable properties={list} />
+            <PropertyCards properties={list} />
+          </>
+        )}
+      </QueryStates>
     </SectionCard>
   );
 }

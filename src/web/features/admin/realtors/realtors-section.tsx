@@ -4,15 +4,14 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { BriefcaseIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDate } from '../format';
 import { realtorProfilesQuery } from './queries';
 import { AdminRealtorProfileDialog, TagList } from './realtor-profile-dialog';
 import type { AdminRealtorProfile } from './types';
+import { QueryStates } from '../../../components/ui/query-states';
 
 /** The Realtors tab: every saved realtor profile, newest change first. */
 export function RealtorsSection() {
@@ -26,23 +25,21 @@ export function RealtorsSection() {
       description={list === undefined ? 'Brokerage, license and service areas' : `${formatCount(list.length)} ${list.length === 1 ? 'profile' : 'profiles'}`}
       actions={profiles.isFetching && list !== undefined ? <Spinner size="sm" label="Updating realtor profiles" /> : undefined}
     >
-      {profiles.isError ? (
-        <ErrorState title="Failed to load realtor profiles" error={profiles.error} onRetry={() => void profiles.refetch()} />
-      ) : list === undefined ? (
-        <SkeletonRows rows={4} label="Loading realtor profiles" />
-      ) : list.length === 0 ? (
+      <QueryStates query={profiles} list={list} what="realtor profiles" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<BriefcaseIcon />}
           title="No realtor profiles yet"
           description="Realtor profiles, with brokerage, license number and service areas, appear here once realtors save them."
         />
-      ) : (
-        <>
-          <ProfileTable profiles={list} onView={setViewing} />
-          <ProfileCards profiles={list} onView={setViewing} />
-        </>
-      )}
+      }>
+        {(list) => (
+          <>
+            <ProfileTable profiles={list} onView={setViewing} />
+            <ProfileCards profiles={list} onView={setViewing} />
+          </>
+        )}
+      </QueryStates>
       <AdminRealtorProfileDialog profile={viewing} onClose={() => setViewing(null)} />
     </SectionCard>
   );

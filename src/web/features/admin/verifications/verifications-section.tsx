@@ -4,10 +4,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { CheckIcon, ExternalLinkIcon, HomeCheckIcon, XIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatDateTime } from '../format';
@@ -15,6 +13,7 @@ import { openVerificationDocument, useApproveVerification } from './mutations';
 import { verificationsQuery } from './queries';
 import { RejectVerificationDialog } from './reject-dialog';
 import type { Verification, VerificationStatus } from './types';
+import { QueryStates } from '../../../components/ui/query-states';
 
 type Filter = VerificationStatus | 'all';
 const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
@@ -44,11 +43,7 @@ export function VerificationsSection() {
         </div>
       }
     >
-      {verifications.isError ? (
-        <ErrorState title="Failed to load verifications" error={verifications.error} onRetry={() => void verifications.refetch()} />
-      ) : shown === undefined ? (
-        <SkeletonRows rows={4} label="Loading verifications" />
-      ) : shown.length === 0 ? (
+      <QueryStates query={verifications} list={shown} what="verifications" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<HomeCheckIcon />}
@@ -59,12 +54,14 @@ export function VerificationsSection() {
               : 'Choose another status to see other submissions.'
           }
         />
-      ) : (
-        <>
-          <VerificationTable items={shown} onReject={setRejecting} />
-          <VerificationCards items={shown} onReject={setRejecting} />
-        </>
-      )}
+      }>
+        {(shown) => (
+          <>
+            <VerificationTable items={shown} onReject={setRejecting} />
+            <VerificationCards items={shown} onReject={setRejecting} />
+          </>
+        )}
+      </QueryStates>
       <RejectVerificationDialog verification={rejecting} onClose={() => setRejecting(null)} />
     </SectionCard>
   );
