@@ -71,6 +71,16 @@ describe('the HTTP shell', () => {
     expect(await res.json()).toEqual({ message: 'Request body is too large' });
   });
 
+  it('refuses a declared Content-Length over 1 MB before reading the body', async () => {
+    const { app } = await testApp();
+    const headers = { 'content-type': 'application/json', 'content-length': String(1024 * 1024 + 1) };
+    const res = await app.request('/api/anything', { method: 'POST', headers, body: '{}' });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is too large' });
+    const within = await app.request('/api/anything', { method: 'POST', headers: { ...headers, 'content-length': '2' }, body: '{}' });
+    expect(within.status).toBe(404);
+  });
+
   it('serves the built client with a fallback to index.html for app paths, but never for /api', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'client-'));
     await mkdir(join(dir, 'assets'));

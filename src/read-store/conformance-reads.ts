@@ -145,6 +145,8 @@ export function describeReadConformance(context: ConformanceContext): void {
       const collection = await seeded();
       expect(await collection.findOne({ _id: 'a' }, { projection: { name: 1 } })).toEqual({ _id: 'a', name: 'Ann' });
       expect(await collection.findOne({ _id: 'a' }, { projection: { name: 1, _id: 0 } })).toEqual({ name: 'Ann' });
+      expect(await collection.findOne({ _id: 'a' }, { projection: { _id: 1 } })).toEqual({ _id: 'a' });
+      expect(await collection.findOne({ _id: 'a' }, { projection: { name: 1, nowhere: 1 } })).toEqual({ _id: 'a', name: 'Ann' });
       expect(await collection.findOne({ _id: 'a' }, { projection: { 'address.city': 1 } })).toEqual({ _id: 'a', address: { city: 'Lyon' } });
       expect(await collection.find({ _id: 'd' }, { projection: { 'orders.sku': 1, _id: 0 } })).toEqual([{ orders: [{ sku: 'y' }, { sku: 'x' }] }]);
     });

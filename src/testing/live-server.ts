@@ -6,7 +6,7 @@ import type { EventStore, LogPosition, NewEvent } from '../event-store/port';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { loadEnv } from '../http/env';
-import { createMemoryLogger } from '../http/logger';
+import { createJsonLogger } from '../http/logger';
 import type { RunningServer } from '../http/server';
 import { startServer } from '../http/server';
 import { createSessions } from '../http/session';
@@ -38,7 +38,8 @@ export interface LiveServer {
 export async function startLiveServer(): Promise<LiveServer> {
   const dir = await mkdtemp(join(tmpdir(), 'live-server-'));
   const env = loadEnv({ PORT: '0', DATA_DIR: dir, SESSION_SECRET: SECRET, RATE_LIMITS: 'off', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-password' });
-  const server = await startServer(env, createMemoryLogger(), { print: () => undefined });
+  // Lines are formatted as in production, then dropped: nothing reads them, and keeping them grows without bound under load.
+  const server = await startServer(env, createJsonLogger(() => {}), { print: () => undefined });
   const store = createSqliteEventStore({ path: join(dir, 'events.db'), synchronous: 'NORMAL' });
   const sessions = createSessions({ secret: SECRET, secure: false });
   let lastSeeded: LogPosition | undefined;
