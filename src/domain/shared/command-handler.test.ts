@@ -90,4 +90,46 @@ describe('handleCommand', () => {
     expect(backoffs).toBe(2);
     await store.close();
   });
+
+  describe('the state it remembers between commands', () => {
+    it('decides the next command without reading the stream again', async () => {
+      const store = createSqliteEventStore({ path: ':memory:' });
+      let reads = 0;
+      const counted = { ...store, readStream: (id: string) => (reads++, store.readStream(id)) };
+      await handleCommand(counted, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at });
+      await handleCommand(counted, 'wallet-1', wallet, { type: 'Spend', amount: 2, at });
+      const third = await handleCommand(counted, 'wallet-1', wallet, { type: 'Spend', amount: 2, at });
+      expect(third.state).toEqual({ balance: 1 });
+      expect(reads).toBe(1);
+      await store.close();
+    });
+
+    it('re-reads when another writer appended since: a spend of what is gone is refused', async () => {
+      const store = createSqliteEventStore({ path: ':memory:' });
+      await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at });
+      await store.append('wallet-1', [{ id: crypto.randomUUID(), type: 'Spent', data: { amount: 5, at } }], { kind: 'any' });
+      await expect(handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 1, at }, { backoff: noWait })).rejects.toThrow(ConflictError);
+      expect(await loadState(store, 'wallet-1', wallet)).toEqual({ balance: 0 });
+      await store.close();
+    });
+
+    it('decides a refusal again on the stream as stored: a deposit made elsewhere can be spent', async () => {
+      const store = createSqliteEventStore({ path: ':memory:' });
+      await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 1, at });
+      await handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 1, at });
+      await store.append('wallet-1', [{ id: crypto.randomUUID(), type: 'Deposited', data: { amount: 5, at } }], { kind: 'any' });
+      const spent = await handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 2, at });
+      expect(spent.state).toEqual({ balance: 3 });
+      await store.close();
+    });
+
+    it('keeps states apart per event store', async () => {
+      const one = createSqliteEventStore({ path: ':memory:' });
+      const two = createSqliteEventStore({ path: ':memory:' });
+      await handleCommand(one, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at });
+      await expect(handleCommand(two, 'wallet-1', wallet, { type: 'Spend', amount: 1, at })).rejects.toThrow(ConflictError);
+      await one.close();
+      await two.close();
+    });
+  });
 });

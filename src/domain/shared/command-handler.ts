@@ -25,9 +25,15 @@ export interface CommandResult<State, Event extends DomainEvent> {
 }
 
 /**
- * Reads the stream, decides, and appends at the revision it read. When another
- * writer got there first, it re-reads and re-decides (the new state may now
- * refuse the command), a few times with jittered backoff.
+ * Decides on the stream's state and appends at the revision that state was
+ * folded from. When another writer got there first, it re-reads and re-decides
+ * (the new state may now refuse the command), a few times with jittered backoff.
+ *
+ * The state a successful command leaves is remembered per event store, decider
+ * and stream, so the next command on the stream need not read and fold it
+ * again. Only an append at its revision proves a remembered state current: a
+ * conflict drops it, and a refusal or a no-op decided on it is decided again on
+ * the stream as stored.
  */
 export async function handleCommand<Command, State, Event extends DomainEvent>(
   eventStore: EventStore,
@@ -38,13 +44,19 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
 ): Promise<CommandResult<State, Event>> {
   const maxAttempts = options.maxAttempts ?? 8;
   const backoff = options.backoff ?? jitteredBackoff;
+  const remembered = rememberedStates<State>(eventStore, decider);
   for (let attempt = 1; ; attempt++) {
-    const recorded = await eventStore.readStream(streamId);
-    const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<Event>(e)), decider.initialState);
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, position: undefined };
+    let known = remembered.take(streamId);
+    let events = known ? decideOrNothing(decider, command, known.state) : [];
+    if (!known || events.length === 0) {
+      known = await readFolded(eventStore, streamId, decider);
+      events = decider.decide(command, known.state);
+      if (events.length === 0) {
+        remembered.keep(streamId, known);
+        return { events, state: known.state, position: undefined };
+      }
+    }
 
-    const lastRevision = recorded.at(-1)?.revision;
     try {
       const result = await eventStore.append(
         streamId,
@@ -54,15 +66,74 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
           data: event.data,
           ...(options.metadata ? { metadata: options.metadata } : {}),
         })),
-        lastRevision === undefined ? expected.noStream : expected.revision(lastRevision),
+        known.revision < 0 ? expected.noStream : expected.revision(known.revision),
       );
-      const newState = events.reduce((s, e) => decider.evolve(s, e), state);
-      return { events, state: newState, position: result.position };
+      const state = events.reduce((s, e) => decider.evolve(s, e), known.state);
+      // An append whose event ids were already stored answers with its first result: nothing to remember then.
+      if (result.nextRevision === known.revision + events.length) remembered.keep(streamId, { revision: result.nextRevision, state });
+      return { events, state, position: result.position };
     } catch (error) {
       if (!(error instanceof StreamConflictError) || attempt >= maxAttempts) throw error;
       await backoff(attempt);
     }
   }
+}
+
+interface Folded<State> {
+  /** The revision of the stream's last event folded in; -1 for no stream. */
+  revision: number;
+  state: State;
+}
+
+async function readFolded<Command, State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+): Promise<Folded<State>> {
+  const recorded = await eventStore.readStream(streamId);
+  const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<Event>(e)), decider.initialState);
+  return { revision: recorded.at(-1)?.revision ?? -1, state };
+}
+
+function decideOrNothing<Command, State, Event extends DomainEvent>(decider: Decider<Command, State, Event>, command: Command, state: State): Event[] {
+  try {
+    return decider.decide(command, state);
+  } catch {
+    return [];
+  }
+}
+
+/** Streams' states remembered the longest are dropped first. */
+const REMEMBERED_STREAMS = 10_000;
+const remembering = new WeakMap<EventStore, WeakMap<object, RememberedStates<unknown>>>();
+
+interface RememberedStates<State> {
+  /** Removes and returns the stream's state: a command in flight holds it until its append proves it. */
+  take(streamId: string): Folded<State> | undefined;
+  keep(streamId: string, folded: Folded<State>): void;
+}
+
+function rememberedStates<State>(eventStore: EventStore, decider: object): RememberedStates<State> {
+  let byDecider = remembering.get(eventStore);
+  if (!byDecider) remembering.set(eventStore, (byDecider = new WeakMap()));
+  let states = byDecider.get(decider);
+  if (!states) {
+    const folded = new Map<string, Folded<unknown>>();
+    states = {
+      take(streamId) {
+        const found = folded.get(streamId);
+        folded.delete(streamId);
+        return found;
+      },
+      keep(streamId, state) {
+        folded.delete(streamId);
+        if (folded.size >= REMEMBERED_STREAMS) folded.delete(folded.keys().next().value as string);
+        folded.set(streamId, state);
+      },
+    };
+    byDecider.set(decider, states);
+  }
+  return states as RememberedStates<State>;
 }
 
 /** Reads a stream and folds it, for queries that need a decider's state. */
