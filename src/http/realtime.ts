@@ -82,7 +82,8 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   return {
     io,
     push({ rooms, event, payload, position }) {
-      if (rooms.length === 0) return;
+      // Nobody to tell: skip encoding the packet (every socket of this process is in the adapter's rooms).
+      if (!rooms.some((room) => io.sockets.adapter.rooms.has(room))) return;
       io.to(rooms).emit(event, { ...payload, position });
     },
     close: () =>

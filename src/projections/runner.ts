@@ -75,8 +75,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   const settleWaiters = () => {
     if (waiters.length === 0) return;
+    const current = lowest();
+    if (current === undefined) return;
     waiters = waiters.filter((waiter) => {
-      if (!reached(waiter.position)) return true;
+      if (current < waiter.position) return true;
       waiter.resolve(true);
       return false;
     });
