@@ -19,7 +19,8 @@ export class MemoryIndex {
   readonly paths: string[];
   readonly directions: Array<1 | -1>;
   private readonly flat: boolean;
-  private readonly lookup = new Map<string, Set<string>>();
+  // A key held by one document maps to its id; a Set only once a second one shares it.
+  private readonly lookup = new Map<string, string | Set<string>>();
   private readonly owners = new Map<string, string>();
   // Documents with an array under an index path: their sort keys depend on the direction.
   private readonly arrayIds = new Set<string>();
@@ -53,8 +54,9 @@ export class MemoryIndex {
   add(doc: Doc): void {
     for (const key of this.lookupKeys(doc)) {
       const ids = this.lookup.get(key);
-      if (ids) ids.add(doc._id);
-      else this.lookup.set(key, new Set([doc._id]));
+      if (ids === undefined) this.lookup.set(key, doc._id);
+      else if (typeof ids !== 'string') ids.add(doc._id);
+      else if (ids !== doc._id) this.lookup.set(key, new Set([ids, doc._id]));
     }
     if (this.unique) for (const key of this.uniqueKeys(doc)) this.owners.set(key, doc._id);
     if (this.hasArrayAt(doc)) this.arrayIds.add(doc._id);
@@ -69,8 +71,11 @@ export class MemoryIndex {
   remove(doc: Doc): void {
     for (const key of this.lookupKeys(doc)) {
       const ids = this.lookup.get(key);
-      ids?.delete(doc._id);
-      if (ids?.size === 0) this.lookup.delete(key);
+      if (ids === doc._id) this.lookup.delete(key);
+      else if (typeof ids === 'object') {
+        ids.delete(doc._id);
+        if (ids.size === 0) this.lookup.delete(key);
+      }
     }
     if (this.unique) for (const key of this.uniqueKeys(doc)) if (this.owners.get(key) === doc._id) this.owners.delete(key);
     this.arrayIds.delete(doc._id);
@@ -103,7 +108,11 @@ export class MemoryIndex {
   // A superset of the equality matches (arrays, nested paths): callers still test the filter.
   idsFor(values: unknown[]): Set<string> {
     const found = new Set<string>();
-    for (const value of values) for (const id of this.lookup.get(valueKey(value)) ?? []) found.add(id);
+    for (const value of values) {
+      const ids = this.lookup.get(valueKey(value));
+      if (typeof ids === 'string') found.add(ids);
+      else for (const id of ids ?? []) found.add(id);
+    }
     return found;
   }
 

@@ -20,39 +20,68 @@ function isScalar(value: unknown): value is Scalar {
 }
 
 export function compileFastMatcher(filter: Filter): Test | null {
-  const tests: Test[] = [];
-  for (const [key, condition] of Object.entries(filter)) {
-    if (key === '$and' || key === '$or') {
-      if (!Array.isArray(condition) || condition.length === 0) return null;
-      const parts = condition.map((clause) => (isPlainObject(clause) ? compileFastMatcher(clause) : null));
-      if (parts.some((part) => part === null)) return null;
-      const clauses = parts as Test[];
-      tests.push(key === '$and' ? (doc) => clauses.every((test) => test(doc)) : (doc) => clauses.some((test) => test(doc)));
-    } else if (key.startsWith('$') || key.includes('.')) {
-      return null;
-    } else {
-      const test = compileField(key, condition);
-      if (!test) return null;
-      tests.push(test);
-    }
-  }
-  if (tests.length === 0) return null;
-  return tests.length === 1 ? (tests[0] as Test) : (doc) => tests.every((test) => test(doc));
+  // Checked once, then interpreted per document: compiling a closure per field
+  // cost more than testing the one document an `_id` lookup finds.
+  return isSupported(filter) ? (doc) => matches(filter, doc) : null;
 }
 
-function compileField(path: string, condition: unknown): Test | null {
-  if (isScalar(condition)) return equals(path, condition);
-  if (!isPlainObject(condition)) return null;
-  const entries = Object.entries(condition);
-  if (entries.length === 0) return null;
-  const tests: Test[] = [];
-  for (const [operator, operand] of entries) {
-    if (operator === '$eq' && isScalar(operand)) tests.push(equals(path, operand));
-    else if (operator === '$exists' && typeof operand === 'boolean') tests.push((doc) => (doc[path] !== undefined) === operand);
-    else if (RANGES[operator] && typeof operand === 'number' && Number.isFinite(operand)) tests.push(inRange(path, RANGES[operator], operand));
-    else return null;
+function isSupported(filter: Filter): boolean {
+  let fields = 0;
+  for (const [key, condition] of Object.entries(filter)) {
+    fields++;
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(condition) || condition.length === 0) return false;
+      if (!condition.every((clause) => isPlainObject(clause) && isSupported(clause))) return false;
+    } else if (key.startsWith('$') || key.includes('.') || !isSupportedCondition(condition)) {
+      return false;
+    }
   }
-  return tests.length === 1 ? (tests[0] as Test) : (doc) => tests.every((test) => test(doc));
+  return fields > 0;
+}
+
+function isSupportedCondition(condition: unknown): boolean {
+  if (isScalar(condition)) return true;
+  if (!isPlainObject(condition)) return false;
+  const entries = Object.entries(condition);
+  return (
+    entries.length > 0 &&
+    entries.every(([operator, operand]) => {
+      if (operator === '$eq') return isScalar(operand);
+      if (operator === '$exists') return typeof operand === 'boolean';
+      return RANGES[operator] !== undefined && typeof operand === 'number' && Number.isFinite(operand);
+    })
+  );
+}
+
+function matches(filter: Filter, doc: Doc): boolean {
+  for (const key in filter) {
+    const condition = filter[key];
+    if (key === '$and') {
+      for (const clause of condition as Filter[]) if (!matches(clause, doc)) return false;
+    } else if (key === '$or') {
+      let any = false;
+      for (const clause of condition as Filter[]) if ((any = matches(clause, doc))) break;
+      if (!any) return false;
+    } else if (!matchesCondition(doc[key], condition)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function matchesCondition(value: unknown, condition: unknown): boolean {
+  if (!isPlainObject(condition)) return equals(value, condition as Scalar);
+  for (const operator in condition) {
+    const operand = condition[operator];
+    if (operator === '$eq') {
+      if (!equals(value, operand as Scalar)) return false;
+    } else if (operator === '$exists') {
+      if ((value !== undefined) !== operand) return false;
+    } else if (!inRange(value, RANGES[operator] as (value: number, bound: number) => boolean, operand as number)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 const RANGES: Record<string, ((value: number, bound: number) => boolean) | undefined> = {
@@ -63,22 +92,19 @@ const RANGES: Record<string, ((value: number, bound: number) => boolean) | undef
 };
 
 // MongoDB equality: the value itself, or an element of an array value (one level).
-function equals(path: string, expected: Scalar): Test {
-  return (doc) => {
-    const value = doc[path];
-    return value === expected || (Array.isArray(value) && value.includes(expected));
-  };
+function equals(value: unknown, expected: Scalar): boolean {
+  return value === expected || (Array.isArray(value) && value.includes(expected));
 }
 
 // Type bracketing: only numbers compare with a number, and any element of an array may.
-function inRange(path: string, compare: (value: number, bound: number) => boolean, bound: number): Test {
-  const test = (value: unknown): boolean => {
-    if (typeof value !== 'number') return false;
-    if (Number.isNaN(value)) throw DEFER;
-    return compare(value, bound);
-  };
-  return (doc) => {
-    const value = doc[path];
-    return Array.isArray(value) ? value.some(test) : test(value);
-  };
+function inRange(value: unknown, compare: (value: number, bound: number) => boolean, bound: number): boolean {
+  if (!Array.isArray(value)) return inRangeScalar(value, compare, bound);
+  for (const item of value) if (inRangeScalar(item, compare, bound)) return true;
+  return false;
+}
+
+function inRangeScalar(value: unknown, compare: (value: number, bound: number) => boolean, bound: number): boolean {
+  if (typeof value !== 'number') return false;
+  if (Number.isNaN(value)) throw DEFER;
+  return compare(value, bound);
 }

@@ -115,6 +115,10 @@ function compileFilter(filter: Filter): Matcher {
 
 // Equality (plain, `$eq` or `$in` of scalars) on `_id` or an index's first field narrows the scan.
 function candidatesFor(state: CollectionState, filter: Filter): { entries: Entry[]; plan: string } | null {
+  if (typeof filter._id === 'string') {
+    const entry = state.docs.get(filter._id);
+    return { entries: entry ? [entry] : [], plan: 'id' };
+  }
   const ids = equalityValues(filter._id);
   if (ids) {
     const entries = [...new Set(ids)].flatMap((id) => state.docs.get(id as string) ?? []);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { $inc, $pull, $push, $set, $unset } from 'mingo/operators/update';
 import type { Doc, Filter, Update } from './port';
-import { cloneValue, isPlainObject, type PlainObject } from './memory-values';
+import { cloneValue, equalValues, isPlainObject, type PlainObject } from './memory-values';
 
 type Operator = (expression: PlainObject) => (doc: PlainObject) => string[];
 
@@ -16,21 +16,28 @@ const OPERATORS: Record<string, Operator> = {
   $setOnInsert: $set,
 };
 
+export interface Updated {
+  doc: Doc;
+  /** Whether any value changed, when known without comparing whole documents. */
+  changed?: boolean;
+}
+
 // Applies `update` to a copy of `before` and returns the copy. Throws where
 // MongoDB refuses the update (conflicting paths, a changed `_id`, a type the
 // operator cannot work on), which mingo on its own would ignore.
-export function applyUpdate(before: Doc, update: Update, inserting: boolean): Doc {
+export function applyUpdate(before: Doc, update: Update, inserting: boolean): Updated {
   assertNoConflicts(update);
   const simple = applySimpleUpdate(before, update, inserting);
   if (simple) return simple;
   const after = cloneValue(before) as PlainObject;
-  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+  // mingo's operators may keep the update's own values in the document.
+  for (const [operator, fields] of Object.entries(cloneValue(update) as Record<string, PlainObject>)) {
     if (operator === '$setOnInsert' && !inserting) continue;
     const expression = withoutId(after, operator, fields);
     for (const path of Object.keys(expression)) assertApplicable(after, operator, path);
     if (Object.keys(expression).length > 0) (OPERATORS[operator] as Operator)(expression)(after);
   }
-  return after as Doc;
+  return { doc: after as Doc };
 }
 
 /**
@@ -40,26 +47,31 @@ export function applyUpdate(before: Doc, update: Update, inserting: boolean): Do
  * which is safe because stored documents are never changed in place.
  * Returns undefined for any other update.
  */
-function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Doc | undefined {
+function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Updated | undefined {
   for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
     if (operator !== '$set' && operator !== '$setOnInsert' && operator !== '$inc') return undefined;
     for (const path of Object.keys(fields)) if (path === '_id' || path.includes('.') || path.startsWith('$')) return undefined;
   }
   const after: PlainObject = { ...before };
+  let changed = false;
   for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
     if (operator === '$setOnInsert' && !inserting) continue;
     for (const [path, value] of Object.entries(fields)) {
+      const current = after[path];
       if (operator !== '$inc') {
+        // A value set to an equal one keeps its place among the fields, as MongoDB leaves it.
+        if (current !== undefined && equalValues(current, value)) continue;
         after[path] = cloneValue(value);
+        changed = true;
         continue;
       }
-      const current = after[path];
       if (typeof value !== 'number') throw new Error(`Cannot increment with non-numeric argument: {${path}: ${JSON.stringify(value)}}`);
       if (current !== undefined && typeof current !== 'number') throw new Error(`Cannot apply $inc to a value of non-numeric type at '${path}'`);
       after[path] = (current ?? 0) + value;
+      changed ||= current === undefined || value !== 0;
     }
   }
-  return after as Doc;
+  return { doc: after as Doc, changed };
 }
 
 // MongoDB seeds an upserted document with the filter's equality conditions (also inside `$and`).

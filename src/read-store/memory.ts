@@ -8,6 +8,8 @@ import { assertDeclaredFilter, assertDeclaredUpdate, assertFindOptions, assertKe
 
 // Stored documents are never mutated in place: reads copy out, writes copy in and
 // replace the stored document whole, so a refused write has nothing to undo.
+// Filters and updates are only read during the call, so they are not copied;
+// whatever of them a write stores is copied as it is stored.
 
 const states = new WeakMap<object, CollectionState>();
 
@@ -48,7 +50,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
   const read = (filter: Filter, options: FindOptions): Doc[] => {
     assertDeclaredFilter(filter);
     assertFindOptions(options);
-    const entries = selectEntries(state, cloneValue(filter), options);
+    const entries = selectEntries(state, filter, options);
     const docs = entries.map((entry) => entry.doc);
     if (!options.projection) return docs.map(cloneValue);
     return projectDocs(docs, options.projection).map(cloneValue);
@@ -84,26 +86,26 @@ function createCollection(state: CollectionState): Collection<Doc> {
   const update = (filter: Filter, change: Update, options: UpdateOptions, many: boolean): UpdateResult => {
     assertDeclaredFilter(filter);
     assertDeclaredUpdate(change);
-    const ownFilter = cloneValue(filter);
-    const ownUpdate = cloneValue(change);
-    const matched = selectEntries(state, ownFilter, many ? {} : { limit: 1 });
+    const matched = selectEntries(state, filter, many ? {} : { limit: 1 });
     if (matched.length === 0 && options.upsert) {
-      const inserted = applyUpdate(seedFromFilter(ownFilter) as Doc, ownUpdate, true);
+      const inserted = applyUpdate(seedFromFilter(filter) as Doc, change, true).doc;
       if (inserted._id === undefined) inserted._id = generateId();
       if (state.docs.has(inserted._id)) throw new DuplicateKeyError(state.name, { _id: inserted._id });
       commit([{ before: null, after: inserted }]);
       return { matchedCount: 0, modifiedCount: 0, upsertedId: inserted._id };
     }
-    const changes = matched
-      .map(({ doc }) => ({ before: doc, after: applyUpdate(doc, ownUpdate, false) }))
-      .filter(({ before, after }) => !equalValues(before, after));
+    const changes: Change[] = [];
+    for (const { doc } of matched) {
+      const { doc: after, changed } = applyUpdate(doc, change, false);
+      if (changed ?? !equalValues(doc, after)) changes.push({ before: doc, after });
+    }
     commit(changes);
     return { matchedCount: matched.length, modifiedCount: changes.length };
   };
 
   const remove = (filter: Filter, many: boolean): { deletedCount: number } => {
     assertDeclaredFilter(filter);
-    const matched = selectEntries(state, cloneValue(filter), many ? {} : { limit: 1 });
+    const matched = selectEntries(state, filter, many ? {} : { limit: 1 });
     for (const { doc } of matched) {
       for (const index of state.indexes) index.remove(doc);
       state.docs.delete(doc._id);
@@ -121,7 +123,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
     },
     async countDocuments(filter = {}) {
       assertDeclaredFilter(filter);
-      return selectEntries(state, cloneValue(filter)).length;
+      return selectEntries(state, filter).length;
     },
     async insertOne(doc) {
       const copy = cloneValue(doc);
