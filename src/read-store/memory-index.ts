@@ -19,8 +19,9 @@ export class MemoryIndex {
   readonly paths: string[];
   readonly directions: Array<1 | -1>;
   private readonly flat: boolean;
+  // Built on the first equality lookup that can use it (an index may serve only sorting).
   // A key held by one document maps to its id; a Set only once a second one shares it.
-  private readonly lookup = new Map<string, string | Set<string>>();
+  private lookup: Map<string, string | Set<string>> | null = null;
   private readonly owners = new Map<string, string>();
   // Documents with an array under an index path: their sort keys depend on the direction.
   private readonly arrayIds = new Set<string>();
@@ -52,15 +53,19 @@ export class MemoryIndex {
   }
 
   add(doc: Doc): void {
-    for (const key of this.lookupKeys(doc)) {
-      const ids = this.lookup.get(key);
-      if (ids === undefined) this.lookup.set(key, doc._id);
-      else if (typeof ids !== 'string') ids.add(doc._id);
-      else if (ids !== doc._id) this.lookup.set(key, new Set([ids, doc._id]));
-    }
+    if (this.lookup) this.addToLookup(this.lookup, doc);
     if (this.unique) for (const key of this.uniqueKeys(doc)) this.owners.set(key, doc._id);
     if (this.hasArrayAt(doc)) this.arrayIds.add(doc._id);
     if (this.sorted) this.stale.add(doc._id);
+  }
+
+  private addToLookup(lookup: Map<string, string | Set<string>>, doc: Doc): void {
+    for (const key of this.lookupKeys(doc)) {
+      const ids = lookup.get(key);
+      if (ids === undefined) lookup.set(key, doc._id);
+      else if (typeof ids !== 'string') ids.add(doc._id);
+      else if (ids !== doc._id) lookup.set(key, new Set([ids, doc._id]));
+    }
   }
 
   private hasArrayAt(doc: Doc): boolean {
@@ -69,12 +74,15 @@ export class MemoryIndex {
   }
 
   remove(doc: Doc): void {
-    for (const key of this.lookupKeys(doc)) {
-      const ids = this.lookup.get(key);
-      if (ids === doc._id) this.lookup.delete(key);
-      else if (typeof ids === 'object') {
-        ids.delete(doc._id);
-        if (ids.size === 0) this.lookup.delete(key);
+    const lookup = this.lookup;
+    if (lookup) {
+      for (const key of this.lookupKeys(doc)) {
+        const ids = lookup.get(key);
+        if (ids === doc._id) lookup.delete(key);
+        else if (typeof ids === 'object') {
+          ids.delete(doc._id);
+          if (ids.size === 0) lookup.delete(key);
+        }
       }
     }
     if (this.unique) for (const key of this.uniqueKeys(doc)) if (this.owners.get(key) === doc._id) this.owners.delete(key);
@@ -106,7 +114,12 @@ export class MemoryIndex {
   }
 
   // A superset of the equality matches (arrays, nested paths): callers still test the filter.
-  idsFor(values: unknown[]): Set<string> {
+  idsFor(values: unknown[], docs: ReadonlyMap<string, Entry>): Set<string> {
+    if (!this.lookup) {
+      const lookup = new Map<string, string | Set<string>>();
+      for (const { doc } of docs.values()) this.addToLookup(lookup, doc);
+      this.lookup = lookup;
+    }
     const found = new Set<string>();
     for (const value of values) {
       const ids = this.lookup.get(valueKey(value));

@@ -128,7 +128,7 @@ function candidatesFor(state: CollectionState, filter: Filter): { entries: Entry
   for (const index of state.indexes) {
     const values = equalityValues(filter[index.firstPath]);
     if (!values) continue;
-    const found = index.idsFor(values);
+    const found = index.idsFor(values, state.docs);
     if (!best || found.size < best.ids.size) best = { ids: found, index };
   }
   if (!best) return null;
