@@ -60,8 +60,8 @@ function topLevelInclusion(projection: Projection): Set<string> | undefined {
 export function selectEntries(state: CollectionState, filter: Filter, shape: ReadShape = {}): Entry[] {
   const skip = shape.skip ?? 0;
   const wanted = shape.limit ? skip + shape.limit : Number.POSITIVE_INFINITY;
-  const test = countingMatcher(state, filter);
   const candidates = candidatesFor(state, filter);
+  const test = countingMatcher(state, filter);
   const sort = shape.sort ? (Object.entries(shape.sort) as Array<[string, 1 | -1]>) : [];
 
   if (sort.length > 0) {
@@ -75,6 +75,11 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
     return sortEntries(matched, sort).slice(skip, wanted);
   }
 
+  if (candidates && candidates.entries.length <= 1) {
+    state.stats.plan = candidates.plan;
+    const only = candidates.entries[0];
+    return only && skip === 0 && test(only.doc) ? [only] : [];
+  }
   const found: Entry[] = [];
   const pool = candidates ? candidates.entries.sort((a, b) => a.seq - b.seq) : state.docs.values();
   state.stats.plan = candidates?.plan ?? 'scan';

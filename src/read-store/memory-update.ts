@@ -108,9 +108,17 @@ function setPath(target: PlainObject, path: string, value: unknown): void {
 }
 
 function assertNoConflicts(update: Update): void {
-  const paths = Object.values(update as Record<string, PlainObject>).flatMap((fields) => Object.keys(fields));
+  const paths: string[] = [];
+  let dotted = false;
+  for (const fields of Object.values(update as Record<string, PlainObject>)) {
+    for (const path in fields) {
+      paths.push(path);
+      dotted ||= path.includes('.');
+    }
+  }
   // Top-level paths conflict only by repeating; the pairwise prefix check is for dotted ones.
-  if (!paths.some((path) => path.includes('.'))) {
+  if (!dotted) {
+    if (paths.length < 2) return;
     const seen = new Set<string>();
     for (const path of paths) {
       if (seen.has(path)) throw new Error(`Updating the path '${path}' would create a conflict at '${path}'`);
