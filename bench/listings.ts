@@ -69,7 +69,7 @@ export async function benchListings(): Promise<void> {
     });
     const bootMs = performance.now() - bootStart;
     const rss = process.memoryUsage().rss;
-    printLine(`  boot with read-model rebuild: ${(bootMs / 1000).toFixed(2)} s (aim <= 5 s); resident memory ${mib(rss)} (+${mib(rss - rssBefore)} for the booted app)`);
+    printLine(`  boot with read-model rebuild: ${(bootMs / 1000).toFixed(2)} s (aim <= 5 s); resident memory ${mib(rss)} (${mib(rss - rssBefore)} more than before the boot)`);
 
     const cookie = `session=${await sessions.issue({ kind: 'user', subject: seeded.realtorId, role: 'realtor', version: 0 })}`;
     const get = (path: string) => app.request(path, { headers: { cookie } });

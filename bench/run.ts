@@ -6,10 +6,11 @@ import { benchRealtimePush } from './realtime-push';
 
 // Every benchmark prints its subject against a baseline measured in this same process.
 console.log(`# Benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
+// First, in a fresh process, as a server boots: the rebuild's time and memory are the boot's own.
+await benchListings();
 await benchEventStoreAppend();
 await benchRealtimePush();
 await benchReadStore();
-await benchListings();
 await benchBids();
 console.log(`\nresident memory: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 process.exit(0);

@@ -97,7 +97,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
       }
       if (event.type === 'BidPlaced' && event.streamId.startsWith('user-')) {
         const { bidId, propertyId, at } = event.data as { bidId: string; propertyId: string; at: string };
-        const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId });
+        const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId }, { projection: { deleted: 1, title: 1 } });
         const bid = { bidId, realtorId: event.streamId.slice('user-'.length), placedAt: at };
         for (const order of refundForBidOnDeletedProperty(bid, property?.deleted ?? false)) await refund(order, event, store, property?.title ?? '');
       }

@@ -70,7 +70,8 @@ export function createActivityLogProjection(table: ActivityTable = ACTIVITY_TABL
 }
 
 async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadStore): Promise<ActivityEntry> {
-  const actor = draft.actorId === null ? null : await store.collection<ActorDoc>(ACTIVITY_ACTORS).findOne({ _id: actorKey(draft.actorType, draft.actorId) });
+  const actor =
+    draft.actorId === null ? null : await store.collection<ActorDoc>(ACTIVITY_ACTORS).findOne({ _id: actorKey(draft.actorType, draft.actorId) }, { projection: { name: 1 } });
   const at = (event.data as { at?: unknown } | null)?.at;
   return {
     id: event.id,
