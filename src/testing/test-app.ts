@@ -33,7 +33,8 @@ export async function createTestApp(
   const eventStore = createSqliteEventStore({ path: ':memory:' });
   const readStore = createMemoryReadStore();
   const logger = createMemoryLogger();
-  const outboxDir = join(mkdtempSync(join(tmpdir(), 'test-outbox-')), 'outbox');
+  const mailDir = mkdtempSync(join(tmpdir(), 'test-outbox-'));
+  const outboxDir = join(mailDir, 'outbox');
   const sessionSecret = 'test-secret-'.repeat(4);
   const clock = options.now ?? (() => new Date());
   // Uploads go to a folder of their own, signed and served as the server does.
@@ -72,7 +73,7 @@ export async function createTestApp(
       await composed.bidRefunds.idle();
       await eventStore.close();
       await readStore.close();
-      rmSync(outboxDir, { recursive: true, force: true });
+      rmSync(mailDir, { recursive: true, force: true });
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
