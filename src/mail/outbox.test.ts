@@ -6,7 +6,8 @@ import { createOutboxMailer } from './outbox';
 
 describe('outbox mailer', () => {
   it('writes one JSON file per mail, in sending order', async () => {
-    const dir = join(await mkdtemp(join(tmpdir(), 'outbox-')), 'outbox');
+    const parent = await mkdtemp(join(tmpdir(), 'outbox-'));
+    const dir = join(parent, 'outbox');
     const mailer = createOutboxMailer({ dir, clock: () => new Date('2026-11-22T10:00:00.000Z') });
     await mailer.send({ to: 'a@example.com', subject: 'First', text: 'one', html: '<p>one</p>' });
     await mailer.send({ to: 'b@example.com', subject: 'Second', text: 'two', html: '<p>two</p>', tag: 'test' });
@@ -15,6 +16,6 @@ describe('outbox mailer', () => {
     const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as Record<string, unknown>));
     expect(mails.map((m) => m.subject)).toEqual(['First', 'Second']);
     expect(mails[1]).toEqual({ to: 'b@example.com', subject: 'Second', text: 'two', html: '<p>two</p>', tag: 'test', sentAt: '2026-11-22T10:00:00.000Z' });
-    await rm(dir, { recursive: true });
+    await rm(parent, { recursive: true });
   });
 });
