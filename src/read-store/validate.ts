@@ -2,6 +2,8 @@ import type { Filter, FindOptions, Sort, Update } from './port';
 
 // Both adapters refuse what the port does not declare, so a query that works
 // on one backend cannot silently depend on an operator the other lacks.
+// Every read and write passes through here (a rebuild, hundreds of thousands
+// of times), so the checks walk keys without building arrays of entries.
 
 const FIELD_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$options', '$not']);
 const UPDATE_OPERATORS = new Set(['$set', '$inc', '$push', '$pull', '$setOnInsert', '$unset']);
@@ -9,16 +11,18 @@ const UPDATE_OPERATORS = new Set(['$set', '$inc', '$push', '$pull', '$setOnInser
 function isOperatorObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date || value instanceof RegExp) return false;
   const keys = Object.keys(value);
-  const operators = keys.filter((key) => key.startsWith('$'));
-  if (operators.length > 0 && operators.length !== keys.length) {
+  let operators = 0;
+  for (const key of keys) if (key.startsWith('$')) operators++;
+  if (operators > 0 && operators !== keys.length) {
     throw new Error(`Mixing operators and fields in ${JSON.stringify(keys)}`);
   }
-  return operators.length > 0;
+  return operators > 0;
 }
 
 export function assertDeclaredFilter(filter: Filter): void {
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new Error('A filter must be an object');
-  for (const [key, value] of Object.entries(filter)) {
+  for (const key of Object.keys(filter)) {
+    const value = filter[key];
     // The driver would drop the condition and match everything, e.g. deleteMany({ ownerId: undefined }).
     if (value === undefined) throw new Error(`The filter's value for ${key} is undefined`);
     if (key === '$and' || key === '$or') {
@@ -33,7 +37,8 @@ export function assertDeclaredFilter(filter: Filter): void {
 }
 
 function assertFieldOperators(expression: Record<string, unknown>): void {
-  for (const [operator, operand] of Object.entries(expression)) {
+  for (const operator of Object.keys(expression)) {
+    const operand = expression[operator];
     if (!FIELD_OPERATORS.has(operator)) throw new Error(`Unsupported query operator ${operator}`);
     if (operand === undefined) throw new Error(`The operand of ${operator} is undefined`);
     if ((operator === '$in' || operator === '$nin') && !Array.isArray(operand)) throw new Error(`${operator} needs an array`);
@@ -47,12 +52,14 @@ function assertFieldOperators(expression: Record<string, unknown>): void {
 }
 
 export function assertDeclaredUpdate(update: Update): void {
-  const entries = Object.entries(update as Record<string, unknown>);
-  if (entries.length === 0) throw new Error('An update needs at least one operator');
-  for (const [operator, fields] of entries) {
+  const operators = Object.keys(update);
+  if (operators.length === 0) throw new Error('An update needs at least one operator');
+  for (const operator of operators) {
+    const fields = (update as Record<string, unknown>)[operator];
     if (!UPDATE_OPERATORS.has(operator)) throw new Error(`Unsupported update operator ${operator}`);
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new Error(`${operator} needs an object`);
-    for (const [path, value] of Object.entries(fields)) {
+    for (const path of Object.keys(fields)) {
+      const value = (fields as Record<string, unknown>)[path];
       assertFieldPath(path);
       if (operator === '$inc' && typeof value !== 'number') throw new Error(`$inc needs a number for ${path}`);
       if (operator === '$push' && isOperatorObject(value) && (Object.keys(value).some((key) => key !== '$each') || !Array.isArray(value.$each))) {
@@ -62,23 +69,30 @@ export function assertDeclaredUpdate(update: Update): void {
   }
 }
 
+// No empty segment: not '', '.a', 'a.' or 'a..b'.
 function assertFieldPath(path: string): void {
-  if (path === '' || path.startsWith('$') || path.split('.').some((segment) => segment === '')) throw new Error(`Invalid field path '${path}'`);
+  if (path === '' || path.startsWith('$') || path.startsWith('.') || path.endsWith('.') || path.includes('..')) throw new Error(`Invalid field path '${path}'`);
+}
+
+function assertCount(name: 'skip' | 'limit', value: number | undefined): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new Error(`${name} must be a non-negative integer`);
 }
 
 export function assertFindOptions(options: FindOptions): void {
-  for (const name of ['skip', 'limit'] as const) {
-    const value = options[name];
-    if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new Error(`${name} must be a non-negative integer`);
-  }
+  assertCount('skip', options.skip);
+  assertCount('limit', options.limit);
   if (options.sort) assertKeys(options.sort);
   if (options.projection) {
-    const kinds = new Set(Object.entries(options.projection).filter(([field, on]) => !(field === '_id' && on === 0)).map(([, on]) => on));
-    if (kinds.size > 1) throw new Error('A projection cannot both include and exclude fields');
-    for (const [field, on] of Object.entries(options.projection)) {
+    let included = false;
+    let excluded = false;
+    for (const field of Object.keys(options.projection)) {
+      const on = options.projection[field];
       assertFieldPath(field);
       if (on !== 0 && on !== 1) throw new Error(`Projection values are 0 or 1 (${field})`);
+      if (on === 1) included = true;
+      else if (field !== '_id') excluded = true;
     }
+    if (included && excluded) throw new Error('A projection cannot both include and exclude fields');
   }
 }
 
