@@ -25,6 +25,18 @@ describe('memory read store: index use', () => {
     expect(inspectMemoryCollection(collection)).toEqual({ plan: 'id', documentsExamined: 2 });
   });
 
+  it('keeps an index right through updates written into the stored documents', async () => {
+    const collection = await seeded(1000, [[{ ownerId: 1 }]]);
+    expect(await collection.find({ ownerId: 'o1' })).toHaveLength(10);
+    const found = await collection.findOne({ _id: 'l1' });
+    expect(await collection.updateOne({ _id: 'l1' }, { $set: { ownerId: 'o-new' }, $inc: { price: 5 } })).toEqual({ matchedCount: 1, modifiedCount: 1 });
+    expect((await collection.find({ ownerId: 'o-new' })).map((doc) => doc._id)).toEqual(['l1']);
+    expect(await collection.find({ ownerId: 'o1' })).toHaveLength(9);
+    // What a reader got before is its own copy.
+    expect(found?.ownerId).toBe('o1');
+    expect(await collection.findOne({ _id: 'l1' })).toMatchObject({ ownerId: 'o-new', price: Number(found?.price) + 5 });
+  });
+
   it('narrows equality, $eq and $in on an indexed field for every method', async () => {
     const collection = await seeded(1000, [[{ slug: 1 }, { unique: true }], [{ ownerId: 1, createdAt: -1 }]]);
     const examined = () => inspectMemoryCollection(collection).documentsExamined;
