@@ -51,8 +51,7 @@ export function evolveBids(state: RegisteredAccount, event: LedgerEvent): Regist
 
 /** Lifetime counts for achievements: one bid per property, so each bid is on a different property. */
 export function bidCounts(state: RegisteredAccount): BidCounts {
-  const bids = Object.values(state.bids);
-  return { bids: bids.length, properties: new Set(bids.map((bid) => bid.propertyId)).size };
+  return { bids: Object.keys(state.bids).length, properties: Object.keys(state.bidOnProperty).length };
 }
 
 export function decideBid(command: BidCommand, state: RegisteredAccount): AccountEvent[] {
@@ -111,9 +110,11 @@ function placeBid(command: Extract<BidCommand, { type: 'PlaceBid' }>, state: Reg
     },
   };
   // Decided here, in the append of the bid that completes them: granted exactly once.
-  const after = evolveBids(state, placed);
-  let balance = after.credits;
-  const rewards = unrewardedAchievements(bidCounts(after), after.achievements).map((rule) => {
+  // Counted, not folded: folding copies every bid the realtor ever placed.
+  const before = bidCounts(state);
+  const after = { bids: before.bids + 1, properties: before.properties + 1 };
+  let balance = placed.data.balanceAfter;
+  const rewards = unrewardedAchievements(after, state.achievements).map((rule) => {
     const granted = reward(rule, balance, command.at);
     balance = granted.data.balanceAfter;
     return granted;
