@@ -106,13 +106,13 @@ function compileFilter(filter: Filter): Matcher {
     const query = new Query<Doc>(filter, mingoOptions);
     return (doc) => query.test(doc);
   }
+  // No named closure here: under tsx each one created also pays for `__name`, on every read.
   let query: Query<Doc> | undefined;
-  const slow = (doc: Doc) => (query ??= new Query<Doc>(filter, mingoOptions)).test(doc);
   return (doc) => {
     try {
       return fast(doc);
     } catch (error) {
-      if (error === DEFER) return slow(doc);
+      if (error === DEFER) return (query ??= new Query<Doc>(filter, mingoOptions)).test(doc);
       throw error;
     }
   };
