@@ -1,6 +1,8 @@
+import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { createLocalBlobStore } from '../src/blobs/local';
 import { deriveFileUrlKey } from '../src/blobs/signed-url';
@@ -9,7 +11,7 @@ import { composeApp } from '../src/http/compose';
 import type { Logger } from '../src/http/logger';
 import { createOutboxMailer } from '../src/mail/outbox';
 import { createMemoryReadStore } from '../src/read-store/memory';
-import { seedListingsLog } from './listings-seed';
+import type { SeedCounts, Seeded } from './listings-seed';
 import type { Measurement } from './report';
 import { percentile, printComparison, printLine } from './report';
 
@@ -40,6 +42,19 @@ async function measurePair(labels: [string, string], baselineRun: (i: number) =>
 }
 
 /**
+ * Writes the log in a process of its own, so that this one boots as a server
+ * does: with none of the seeding's heap, garbage or compiled code.
+ */
+function seedInChild(path: string, counts: SeedCounts): Promise<Seeded> {
+  const child = fork(fileURLToPath(new URL('./listings-seed-child.ts', import.meta.url)), [path, JSON.stringify(counts)]);
+  return new Promise((resolve, reject) => {
+    child.once('message', (seeded) => resolve(seeded as Seeded));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`seeding exited with ${code} before answering`)));
+  });
+}
+
+/**
  * 10,000 listings and 100,000 bids in the embedded store: boot with the read
  * models rebuilt (composed as the server composes the app), then pages of
  * GET /api/properties against a bare Hono JSON route in the same process.
@@ -49,7 +64,7 @@ export async function benchListings(): Promise<void> {
   try {
     const path = join(dir, 'events.db');
     const seedStart = performance.now();
-    const seeded = await seedListingsLog(path, COUNTS);
+    const seeded = await seedInChild(path, COUNTS);
     printLine(`\n## listings: ${seeded.listings} listings, ${seeded.bids} bids, ${seeded.events} events written in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const rssBefore = process.memoryUsage().rss;
