@@ -1,3 +1,4 @@
+import { benchAccountFold } from './account-fold';
 import { benchBids } from './bids';
 import { benchEventStoreAppend } from './event-store-append';
 import { benchListings } from './listings';
@@ -9,6 +10,7 @@ console.log(`# Benchmarks (Node ${process.version}, ${new Date().toISOString()})
 // First, in a fresh process, as a server boots: the rebuild's time and memory are the boot's own.
 await benchListings();
 await benchEventStoreAppend();
+await benchAccountFold();
 await benchRealtimePush();
 await benchReadStore();
 await benchBids();

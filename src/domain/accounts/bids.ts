@@ -29,18 +29,18 @@ export function evolveBids(state: RegisteredAccount, event: LedgerEvent): Regist
     case 'BidPlaced': {
       const { bidId, propertyId, amount, message, at, balanceAfter } = event.data;
       const bid: AccountBid = { status: 'active', propertyId, amount, message, placedAt: at };
-      return { ...state, credits: balanceAfter, bids: { ...state.bids, [bidId]: bid }, bidOnProperty: { ...state.bidOnProperty, [propertyId]: bidId } };
+      return { ...state, credits: balanceAfter, bids: state.bids.set(bidId, bid), bidOnProperty: state.bidOnProperty.set(propertyId, bidId) };
     }
     case 'BidMessageEdited': {
-      const bid = state.bids[event.data.bidId];
+      const bid = state.bids.get(event.data.bidId);
       if (!bid) return state;
-      return { ...state, bids: { ...state.bids, [event.data.bidId]: { ...bid, message: event.data.message } } };
+      return { ...state, bids: state.bids.set(event.data.bidId, { ...bid, message: event.data.message }) };
     }
     case 'BidRefunded': {
-      const bid = state.bids[event.data.bidId];
+      const bid = state.bids.get(event.data.bidId);
       if (!bid) return { ...state, credits: event.data.balanceAfter };
       const refunded: AccountBid = { ...bid, status: 'refunded', refundedAt: event.data.at };
-      return { ...state, credits: event.data.balanceAfter, bids: { ...state.bids, [event.data.bidId]: refunded } };
+      return { ...state, credits: event.data.balanceAfter, bids: state.bids.set(event.data.bidId, refunded) };
     }
     case 'RewardGranted':
       return { ...state, credits: event.data.balanceAfter, achievements: [...state.achievements, event.data.achievement] };
@@ -51,7 +51,7 @@ export function evolveBids(state: RegisteredAccount, event: LedgerEvent): Regist
 
 /** Lifetime counts for achievements: one bid per property, so each bid is on a different property. */
 export function bidCounts(state: RegisteredAccount): BidCounts {
-  return { bids: Object.keys(state.bids).length, properties: Object.keys(state.bidOnProperty).length };
+  return { bids: state.bids.size, properties: state.bidOnProperty.size };
 }
 
 export function decideBid(command: BidCommand, state: RegisteredAccount): AccountEvent[] {
@@ -59,7 +59,7 @@ export function decideBid(command: BidCommand, state: RegisteredAccount): Accoun
     case 'PlaceBid':
       return placeBid(command, state);
     case 'EditBidMessage': {
-      const bid = state.bids[command.bidId];
+      const bid = state.bids.get(command.bidId);
       if (!bid || bid.status !== 'active') throw new NotFoundError(BID_NOT_FOUND);
       requireOpen(command.property, command.at);
       const message = command.message.trim();
@@ -67,7 +67,7 @@ export function decideBid(command: BidCommand, state: RegisteredAccount): Accoun
       return [{ type: 'BidMessageEdited', data: { bidId: command.bidId, propertyId: bid.propertyId, message, at: command.at } }];
     }
     case 'RefundBid': {
-      const bid = state.bids[command.bidId];
+      const bid = state.bids.get(command.bidId);
       if (!bid) throw new NotFoundError(BID_NOT_FOUND);
       // A retried refund finds it done: nothing to append, nothing to mail.
       if (bid.status === 'refunded') return [];
@@ -90,8 +90,8 @@ export function decideBid(command: BidCommand, state: RegisteredAccount): Accoun
 function placeBid(command: Extract<BidCommand, { type: 'PlaceBid' }>, state: RegisteredAccount): AccountEvent[] {
   if (state.role !== 'realtor') throw new ForbiddenError(ONLY_REALTORS_BID);
   requireOpen(command.property, command.at);
-  if (state.bidOnProperty[command.propertyId] !== undefined) throw new ConflictError(DUPLICATE_BID);
-  if (state.bids[command.bidId]) throw new ConflictError('Bid already exists');
+  if (state.bidOnProperty.has(command.propertyId)) throw new ConflictError(DUPLICATE_BID);
+  if (state.bids.has(command.bidId)) throw new ConflictError('Bid already exists');
   const minimum = Math.max(MIN_BID_AMOUNT, command.property.minBidAmount);
   if (!Number.isFinite(command.amount) || command.amount < minimum) {
     throw new ValidationError(minBidMessage(minimum), { amount: minBidMessage(minimum) });
@@ -110,7 +110,6 @@ function placeBid(command: Extract<BidCommand, { type: 'PlaceBid' }>, state: Reg
     },
   };
   // Decided here, in the append of the bid that completes them: granted exactly once.
-  // Counted, not folded: folding copies every bid the realtor ever placed.
   const before = bidCounts(state);
   const after = { bids: before.bids + 1, properties: before.properties + 1 };
   let balance = placed.data.balanceAfter;

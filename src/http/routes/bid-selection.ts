@@ -39,7 +39,8 @@ export function createBidSelectionRoutes(deps: AppDeps) {
     let stands = false;
     if (bid && bid.propertyId === propertyId) {
       const realtor = await loadState(deps.eventStore, userStreamId(bid.realtorId), account);
-      stands = realtor.status === 'registered' && realtor.bids[bidId]?.status === 'active' && realtor.bids[bidId]?.propertyId === propertyId;
+      const standing = realtor.status === 'registered' ? realtor.bids.get(bidId) : undefined;
+      stands = standing?.status === 'active' && standing.propertyId === propertyId;
     }
     const result = await runCommand(deps, c, selectionStreamId(propertyId), selection, {
       type: 'SelectBid',
