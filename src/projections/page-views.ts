@@ -15,8 +15,12 @@ export type PageViewsDailyDoc = { _id: string; date: string; path: string; views
 export type PageViewDayDoc = { _id: string; date: string; views: number; visitors: number; _position?: number };
 type VisitorDoc = { _id: string; date: string; _position?: number };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
+
 /** First-party page-view statistics, from the `page-views-{day}-{visitor}` streams. */
 export function createPageViewsProjection(): Projection {
+  let sweptBefore: string | undefined;
   return {
     name: PAGE_VIEWS_DAILY,
     collections: [PAGE_VIEWS_DAILY, PAGE_VIEW_DAYS, PAGE_VIEW_VISITORS],
@@ -29,6 +33,15 @@ export function createPageViewsProjection(): Projection {
       const { path, visitorHash, at } = event.data;
       const date = dayOf(at);
       const visitors = store.collection<VisitorDoc>(PAGE_VIEW_VISITORS);
+      // A mark only tells whether a view is its visitor's first of the day, so marks
+      // older than yesterday go, once per new day (yesterday stays for views appended
+      // just after midnight). A view delivered again after its marks went still counts
+      // once: the counts below are guarded by position.
+      const keepFrom = dayBefore(date);
+      if (sweptBefore === undefined || keepFrom > sweptBefore) {
+        await visitors.deleteMany({ date: { $lt: keepFrom } });
+        sweptBefore = keepFrom;
+      }
       const newToday = await markSeen(visitors, `d|${date}|${visitorHash}`, date, event.position);
       const newOnPath = await markSeen(visitors, `p|${date}|${visitorHash}|${path}`, date, event.position);
       await upsertOnce(store.collection<PageViewsDailyDoc>(PAGE_VIEWS_DAILY), `${date}|${path}`, event.position, {
