@@ -111,6 +111,7 @@ function placeBid(command: Extract<BidCommand, { type: 'PlaceBid' }>, state: Reg
   };
   // Decided here, in the append of the bid that completes them: granted exactly once.
   const before = bidCounts(state);
+  // A property this realtor never bid on (checked above), so both counts grow.
   const after = { bids: before.bids + 1, properties: before.properties + 1 };
   let balance = placed.data.balanceAfter;
   const rewards = unrewardedAchievements(after, state.achievements).map((rule) => {
