@@ -143,3 +143,26 @@ describe('POST /api/upload-property-image', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('upload allowance', () => {
+  it('takes 100 files an hour per account, then answers 429 until the hour has passed', async () => {
+    let now = new Date('2026-11-22T10:00:00.000Z');
+    const limited = await createTestApp({ rateLimits: 'on', now: () => now });
+    try {
+      const first = await registerUser(limited.app, { role: 'homeowner' });
+      const second = await registerUser(limited.app, { role: 'homeowner' });
+      const bill = (cookie: string) => upload(limited, '/api/upload-document', { cookie, field: 'document', bytes: FILES.pdf(), name: 'bill.pdf' });
+      for (let i = 0; i < 100; i++) expect((await bill(first.cookie)).status).toBe(201);
+
+      const refused = await bill(first.cookie);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ message: 'Too many attempts. Please try again in 60 minutes.' });
+      expect((await bill(second.cookie)).status).toBe(201);
+
+      now = new Date('2026-11-22T11:00:00.000Z');
+      expect((await bill(first.cookie)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

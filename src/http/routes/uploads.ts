@@ -15,11 +15,16 @@ import type { AppDeps } from '../app';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';
+import type { RateLimiter, RateRule } from '../rate-limit';
+import { createRateLimiter } from '../rate-limit';
 import { currentUserId } from './auth-shared';
 import { loadVerificationStatus } from './verification';
 
 export const IMAGE_TYPES_MESSAGE = 'Please upload a JPG, PNG, or WebP image';
 export const NO_FILE_MESSAGE = 'Please choose a file to upload';
+
+/** Files cost disk: 100 an hour per account is five listings of 20 images. */
+export const UPLOAD_RATE_RULE: RateRule = { name: 'uploads-account', limit: 100, windowMs: 60 * 60_000 };
 
 // The listing form uploads several images at once, all appending to one uploads stream; they never refuse each other.
 const PARALLEL_UPLOAD_ATTEMPTS = 30;
@@ -60,14 +65,15 @@ const uploadBodyLimit = bodyLimit({
 
 /** POST /upload-document (utility bills) and POST /upload-property-image. */
 export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
+  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', now: () => deps.clock().getTime() });
   return new Hono<AppEnv>()
     .post('/upload-document', requireUser('homeowner'), uploadBodyLimit, async (c) => {
-      const key = await storeUpload(deps, c, BILL);
+      const key = await storeUpload(deps, c, limiter, BILL);
       // The opaque key, never an address: only administrators get one, for 5 minutes.
       return c.json({ documentUrl: key }, 201);
     })
     .post('/upload-property-image', requireUser('homeowner'), uploadBodyLimit, async (c) => {
-      const imageKey = await storeUpload(deps, c, IMAGE, async () => {
+      const imageKey = await storeUpload(deps, c, limiter, IMAGE, async () => {
         if ((await loadVerificationStatus(deps, currentUserId(c))) !== 'approved') throw new ForbiddenError(VERIFIED_HOMEOWNERS_ONLY);
       });
       return c.json({ imageKey }, 201);
@@ -75,11 +81,13 @@ export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /**
- * Checks the file by its content and size, then `authorize` (after validation,
- * as every route answers a bad request before a refusal), stores it under a
- * new key, and records that this user uploaded it.
+ * Counts the upload against the account's hourly allowance before reading the
+ * body, checks the file by its content and size, then `authorize` (after
+ * validation, as every route answers a bad request before a refusal), stores
+ * it under a new key, and records that this user uploaded it.
  */
-async function storeUpload(deps: AppDeps, c: Context<AppEnv>, rule: UploadRule, authorize?: () => Promise<void>): Promise<string> {
+async function storeUpload(deps: AppDeps, c: Context<AppEnv>, limiter: RateLimiter, rule: UploadRule, authorize?: () => Promise<void>): Promise<string> {
+  limiter.hit(UPLOAD_RATE_RULE, currentUserId(c));
   const file = await readFilePart(c, rule.field);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sniffed = sniffFileType(bytes);
