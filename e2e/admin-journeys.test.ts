@@ -136,7 +136,7 @@ describe('admin portal', () => {
     // The moderator: no Create Admin, and the server refuses it anyway.
     await signInAsAdmin(page, moderator);
     await page.getByText('Moderator', { exact: true }).first().waitFor();
-    await page.getByRole('heading', { name: 'Administrators' }).waitFor();
+    await page.getByRole('heading', { name: 'Administrators', exact: true }).waitFor();
     await page.getByRole('button', { name: `Change password of ${moderator.name}` }).waitFor();
     expect(await page.getByRole('button', { name: 'Create Admin' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: `Change password of ${superAdmin.name}` }).count()).toBe(0);

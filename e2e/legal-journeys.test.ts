@@ -48,7 +48,7 @@ async function signInByApi(page: Page, credentials: { username: string; password
 
 async function openLegalTab(page: Page): Promise<void> {
   await page.goto('/admin?tab=legal-documents');
-  await page.getByRole('heading', { name: 'Legal documents' }).waitFor();
+  await page.getByRole('heading', { name: 'Legal documents', exact: true }).waitFor();
 }
 
 describe('legal documents and agreements', () => {

@@ -114,7 +114,7 @@ describe('public site', () => {
     const admin = await openPage(browser, { baseURL: server.url });
     await admin.goto('/admin');
     await signInAsAdmin(admin, superAdmin);
-    const prospects = admin.getByRole('heading', { name: 'Prospects' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+    const prospects = admin.getByRole('heading', { name: 'Prospects', exact: true }).locator('xpath=ancestor::*[@data-slot="card"][1]');
     const rows = prospects.getByTestId('prospect-row').filter({ visible: true });
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.filter({ hasText: 'casey.contact@example.com' }).textContent()).toContain(
