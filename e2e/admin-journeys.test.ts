@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, screenshotViewport, signInAsAdmin, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
+import { registerUser, signInAsAdmin, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
+import { launchBrowser, openPage, pageOverflowsHorizontally, screenshot, screenshotViewport, viewports } from './support/browser';
 import type { TestServer } from './support/server';
 
 const TABS = ['Users', 'Homeowners', 'Realtors', 'Properties', 'Bids', 'Payments', 'Legal Documents', 'Activity'];
@@ -177,7 +177,3 @@ describe('admin portal', () => {
     expect(await pageOverflowsHorizontally(page)).toBe(false);
   });
 });
-
-function pageOverflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
+import { launchBrowser, openPage, pageOverflowsHorizontally, screenshot, toast, viewports } from './support/browser';
 import { linkIn, waitForMail } from './support/outbox';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -44,7 +44,6 @@ async function signInByApi(page: Page, person: Person): Promise<void> {
 }
 
 const siteHeader = (page: Page) => page.getByRole('banner');
-const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
 const verificationBanner = (page: Page) => page.getByRole('region', { name: 'Email verification' });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
@@ -225,7 +224,7 @@ describe('accounts and sessions in the browser', () => {
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.getByText('Username or email is required').waitFor();
       expect(await page.getByText('Password is required').isVisible()).toBe(true);
-      expect(await overflowsHorizontally(page)).toBe(false);
+      expect(await pageOverflowsHorizontally(page)).toBe(false);
       await screenshot(page, `auth-login-errors-${size}`);
 
       await page.getByRole('tab', { name: 'Register' }).click();
@@ -243,7 +242,7 @@ describe('accounts and sessions in the browser', () => {
       ]) {
         await page.getByText(message, { exact: true }).waitFor();
       }
-      expect(await overflowsHorizontally(page)).toBe(false);
+      expect(await pageOverflowsHorizontally(page)).toBe(false);
       await screenshot(page, `auth-register-errors-${size}`);
 
       await page.goto('/forgot-password');
@@ -270,7 +269,7 @@ describe('accounts and sessions in the browser', () => {
       await signInByApi(homeownerPage, homeowner);
       await homeownerPage.goto('/home');
       await verificationBanner(homeownerPage).waitFor();
-      expect(await overflowsHorizontally(homeownerPage)).toBe(false);
+      expect(await pageOverflowsHorizontally(homeownerPage)).toBe(false);
       await screenshot(homeownerPage, `home-banner-homeowner-${size}`);
       await verificationBanner(homeownerPage).getByRole('button', { name: 'Dismiss' }).click();
       expect(await verificationBanner(homeownerPage).count()).toBe(0);
@@ -282,7 +281,7 @@ describe('accounts and sessions in the browser', () => {
       if (size === 'phone') await siteHeader(realtorPage).getByRole('button', { name: 'Open menu' }).click();
       await siteHeader(realtorPage).getByRole('link', { name: 'Store' }).waitFor();
       expect(await siteHeader(realtorPage).getByTestId('credits-badge').isVisible()).toBe(true);
-      expect(await overflowsHorizontally(realtorPage)).toBe(false);
+      expect(await pageOverflowsHorizontally(realtorPage)).toBe(false);
       await screenshot(realtorPage, `realtor-profile-header-${size}`);
 
       await realtorPage.goto('/store');
@@ -291,7 +290,3 @@ describe('accounts and sessions in the browser', () => {
     }
   });
 });
-
-function overflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-}

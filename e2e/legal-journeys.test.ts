@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, screenshotViewport, signInAsAdmin, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
+import { registerUser, signInAsAdmin, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
+import { launchBrowser, openPage, screenshot, screenshotViewport, toast, viewports } from './support/browser';
 import { adminCookie, publishLegalDocument } from './support/legal';
 import type { TestServer } from './support/server';
 
@@ -38,7 +38,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
 const agreementsDialog = (page: Page) => page.getByRole('dialog', { name: 'We’ve updated our terms' });
 
 async function signInByApi(page: Page, credentials: { username: string; password: string }): Promise<void> {

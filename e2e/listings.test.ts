@@ -3,20 +3,17 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditPage } from './support/a11y';
-import { registerUser, screenshotViewport, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
+import { expectNoA11yViolations } from './support/a11y';
+import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
+import { launchBrowser, openSignedInPage, pageOverflowsHorizontally, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
 import { adminCookie } from './support/legal';
 import {
   adminApi,
   apiCall,
   createListingByApi,
-  pageOverflowsHorizontally,
   pendingVerificationOf,
-  signInByApi,
   solidPng,
   submitBillByApi,
-  toast,
   uploadPhotoByApi,
 } from './support/listings';
 import type { TestServer } from './support/server';
@@ -59,32 +56,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(person: Person, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const page = await openPage(browser, { baseURL: server.url, viewport });
-  await signInByApi(page, server.url, person);
-  return page;
-}
-
-/** Full-page screenshots at both sizes; the page must not scroll sideways on a phone. It returns to desktop size. */
-async function screenshotBoth(page: Page, name: string): Promise<void> {
-  // From the top, so the sticky header is not drawn over the middle of the full-page image.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(viewports.phone);
-  expect(await pageOverflowsHorizontally(page)).toBe(false);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(viewports.desktop);
-}
+const signedInPage = (person: Person, viewport?: { width: number; height: number }) => openSignedInPage(browser, server.url, person, viewport);
 
 async function approve(person: Person): Promise<void> {
   const row = await pendingVerificationOf(server.url, admin, person.email);
   await adminApi(server.url, admin, 'POST', `/api/admin/verifications/${row.id}/approve`);
-}
-
-async function expectNoA11yViolations(page: Page): Promise<void> {
-  const report = await auditPage(page);
-  expect(report.violations).toEqual([]);
 }
 
 /** Every image on the page has finished loading (skeletons gone). */

@@ -1,17 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditPage } from './support/a11y';
-import { screenshotViewport, signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
-import {
-  apiCall,
-  pageOverflowsHorizontally,
-  registerPerson,
-  signInByApi,
-  solidPng,
-  toast,
-  type Person,
-} from './support/marketplace';
+import { expectNoA11yViolations } from './support/a11y';
+import { signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
+import { launchBrowser, openPage, openSignedInPage, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
+import { apiCall, solidPng } from './support/listings';
+import { registerPerson, type Person } from './support/marketplace';
 import type { TestServer } from './support/server';
 
 /*
@@ -45,39 +38,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(person: Person, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const page = await openPage(browser, { baseURL: server.url, viewport });
-  await signInByApi(page, server.url, person);
-  return page;
-}
+const signedInPage = (person: Person, viewport?: { width: number; height: number }) => openSignedInPage(browser, server.url, person, viewport);
 
 const bidAction = (page: Page) => page.getByTestId('bid-action');
 const adminTab = (page: Page, name: string) => page.getByRole('tab', { name });
 
 async function waitForBidState(page: Page, state: string): Promise<void> {
   await page.locator(`[data-testid="bid-action"][data-state="${state}"]`).waitFor();
-}
-
-/** Both viewports of what the page shows now; the page keeps its desktop size afterwards. */
-async function screenshotBoth(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
-  if (fullPage) {
-    // From the top and without a focus ring left by a closed dialog, as a visitor first sees it.
-    await page.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-      window.scrollTo(0, 0);
-    });
-  }
-  const shoot = (suffix: string) => (fullPage ? screenshot(page, `${name}-${suffix}`) : screenshotViewport(page, `${name}-${suffix}`));
-  await shoot('desktop');
-  await page.setViewportSize(viewports.phone);
-  expect(await pageOverflowsHorizontally(page)).toBe(false);
-  await shoot('phone');
-  await page.setViewportSize(viewports.desktop);
-}
-
-async function expectNoA11yViolations(page: Page): Promise<void> {
-  const report = await auditPage(page);
-  expect(report.violations).toEqual([]);
 }
 
 describe('marketplace journey', () => {

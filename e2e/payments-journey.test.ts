@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotViewport, signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
-import { pageOverflowsHorizontally, registerPerson, signInByApi, toast, type Person } from './support/marketplace';
+import { signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
+import { launchBrowser, openPage, openSignedInPage, screenshotBoth, toast, viewports } from './support/browser';
+import { registerPerson, type Person } from './support/marketplace';
 import { buyPackage, headerCredits, saveTestCard, testCards, toastText } from './support/payments';
 import type { TestServer } from './support/server';
 
@@ -30,27 +30,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(person: Person, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const page = await openPage(browser, { baseURL: server.url, viewport });
-  await signInByApi(page, server.url, person);
-  return page;
-}
-
-/** Both viewports of what the page shows now; the page keeps its desktop size afterwards. */
-async function screenshotBoth(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
-  if (fullPage) {
-    await page.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-      window.scrollTo(0, 0);
-    });
-  }
-  const shoot = (suffix: string) => (fullPage ? screenshot(page, `${name}-${suffix}`) : screenshotViewport(page, `${name}-${suffix}`));
-  await shoot('desktop');
-  await page.setViewportSize(viewports.phone);
-  expect(await pageOverflowsHorizontally(page)).toBe(false);
-  await shoot('phone');
-  await page.setViewportSize(viewports.desktop);
-}
+const signedInPage = (person: Person, viewport?: { width: number; height: number }) => openSignedInPage(browser, server.url, person, viewport);
 
 const dialogShot = (name: string) => (page: Page) => screenshotBoth(page, name, { fullPage: false });
 const badgeReads = (page: Page, text: string) => headerCredits(page).filter({ hasText: new RegExp(`^${text}$`) }).waitFor();

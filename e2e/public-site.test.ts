@@ -1,8 +1,8 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPage, type A11yReport } from './support/a11y';
-import { screenshotViewport, signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
+import { signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
+import { launchBrowser, openPage, screenshot, screenshotViewport, toast, viewports } from './support/browser';
 import { adminCookie, publishLegalDocument } from './support/legal';
 import type { TestServer } from './support/server';
 
@@ -37,7 +37,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
 const main = (page: Page) => page.getByRole('main');
 
 /** Answers the next prospect submissions as the rate limit would, to see the failure toasts. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, viewports } from './support/browser';
+import { launchBrowser, openPage, pageOverflowsHorizontally, screenshot, viewports } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
 const TAGLINE = 'The easiest way to find the best realtors';
@@ -82,7 +82,3 @@ describe('web shell', () => {
     expect(await header.getByRole('link', { name: 'Contact' }).isVisible()).toBe(false);
   });
 });
-
-function pageOverflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-}

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * A small accessibility audit run in the page, in the manner of axe-core's
@@ -21,6 +22,11 @@ export type A11yReport = {
   unmeasured: number;
   violations: A11yViolation[];
 };
+
+/** Fails the test on any violation of the audit below. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  expect((await auditPage(page)).violations).toEqual([]);
+}
 
 export async function auditPage(page: Page): Promise<A11yReport> {
   // A string, not a function: the test runner's transpiler may add helpers that do not exist in the page.

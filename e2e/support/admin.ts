@@ -1,7 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_DIR } from './browser';
 import { startTestServer, type TestServer } from './server';
 
 /** The super_admin a fresh test server creates on its first boot. */
@@ -43,10 +40,3 @@ export async function registerUser(baseURL: string, user: SeedUser): Promise<voi
   if (!response.ok) throw new Error(`Registering ${user.username} answered ${response.status}: ${await response.text()}`);
 }
 
-/** A PNG of what the viewport shows (dialogs, toasts), in the same folder as `screenshot`'s full pages. */
-export async function screenshotViewport(page: Page, name: string): Promise<string> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
-  return path;
-}

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = join(repoRoot, '.test-data/screenshots');
@@ -81,3 +81,61 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }
+
+/** A PNG of what the viewport shows (dialogs, toasts), in the same folder as `screenshot`'s full pages. */
+export async function screenshotViewport(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  return path;
+}
+
+export function pageOverflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/**
+ * Both viewports of what the page shows now (full pages, or only the viewport
+ * for dialogs); the page must not scroll sideways on a phone. It returns to
+ * desktop size.
+ */
+export async function screenshotBoth(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  const shoot = async (suffix: string) => {
+    if (!fullPage) return screenshotViewport(page, `${name}-${suffix}`);
+    // From the top (the sticky header where a visitor first sees it) and without a focus ring left by a closed dialog.
+    await page.evaluate(() => {
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      window.scrollTo(0, 0);
+    });
+    return screenshot(page, `${name}-${suffix}`);
+  };
+  await shoot('desktop');
+  await page.setViewportSize(viewports.phone);
+  expect(await pageOverflowsHorizontally(page)).toBe(false);
+  await shoot('phone');
+  await page.setViewportSize(viewports.desktop);
+}
+
+/** Signs the page's browser context in through the API, so its pages share the session cookie. */
+export async function signInByApi(page: Page, baseURL: string, person: { username: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/login', {
+    data: { username: person.username, password: person.password },
+    headers: { Origin: baseURL },
+  });
+  if (response.status() !== 200) throw new Error(`Signing in ${person.username} answered ${response.status()}: ${await response.text()}`);
+}
+
+/** A page (see `openPage`) whose context is signed in as `person`. */
+export async function openSignedInPage(
+  browser: Browser,
+  baseURL: string,
+  person: { username: string; password: string },
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<Page> {
+  const page = await openPage(browser, { baseURL, viewport });
+  await signInByApi(page, baseURL, person);
+  return page;
+}
+
+/** A toast's text, exactly, in the notifications region. */
+export const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });

@@ -1,15 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 
-/** Signs the page's browser context in through the API, so its pages share the session cookie. */
-export async function signInByApi(page: Page, baseURL: string, person: { username: string; password: string }): Promise<void> {
-  const response = await page.request.post('/api/login', {
-    data: { username: person.username, password: person.password },
-    headers: { Origin: baseURL },
-  });
-  if (response.status() !== 200) throw new Error(`Signing in ${person.username} answered ${response.status()}: ${await response.text()}`);
-}
-
 /** A JSON call from the page's context (its cookies), failing loudly on a non-OK answer. */
 export async function apiCall<T>(page: Page, baseURL: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
   const response = await page.request.fetch(path, { method, headers: { Origin: baseURL }, ...(data === undefined ? {} : { data }) });
@@ -49,13 +40,6 @@ function pngChunk(type: string, data: Buffer): Buffer {
   const crc = Buffer.alloc(4);
   crc.writeUInt32BE(crc32(body), 0);
   return Buffer.concat([length, body, crc]);
-}
-
-/** A toast's text, exactly, in the notifications region. */
-export const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
-
-export function pageOverflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 
 /** A call to the admin API with the cookie `adminCookie` answered, failing loudly on a non-OK answer. */
