@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '../../event-store/sqlite';
 import { StreamConflictError } from '../../event-store/port';
 import { wallet } from '../../testing/wallet';
-import { handleCommand, loadState } from './command-handler';
+import type { CommandOutcome } from './command-handler';
+import { handleCommand, loadState, observeCommands } from './command-handler';
 import { ConflictError, ValidationError } from './errors';
 import { given } from './given-when-then';
 
@@ -130,6 +131,29 @@ describe('handleCommand', () => {
       await expect(handleCommand(two, 'wallet-1', wallet, { type: 'Spend', amount: 1, at })).rejects.toThrow(ConflictError);
       await one.close();
       await two.close();
+    });
+  });
+
+  describe('the outcomes it reports', () => {
+    it('reports ok, refused, each retry and a conflict that outlasts every attempt, for its own store only', async () => {
+      const store = createSqliteEventStore({ path: ':memory:' });
+      const other = createSqliteEventStore({ path: ':memory:' });
+      const outcomes: CommandOutcome[] = [];
+      observeCommands(store, (outcome) => outcomes.push(outcome));
+      await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at });
+      await expect(handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 9, at })).rejects.toThrow(ConflictError);
+      const contended: typeof wallet = {
+        ...wallet,
+        decide(command, state) {
+          void store.append('wallet-1', [{ id: crypto.randomUUID(), type: 'Deposited', data: { amount: 1, at } }], { kind: 'any' });
+          return wallet.decide(command, state);
+        },
+      };
+      await expect(handleCommand(store, 'wallet-1', contended, { type: 'Deposit', amount: 1, at }, { maxAttempts: 3, backoff: noWait })).rejects.toThrow(StreamConflictError);
+      await handleCommand(other, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at });
+      expect(outcomes).toEqual(['ok', 'refused', 'retried', 'retried', 'conflict']);
+      await store.close();
+      await other.close();
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { EventMetadata, EventStore, LogPosition, RecordedEvent } from '../../event-store/port';
 import { StreamConflictError, expected } from '../../event-store/port';
 import type { Decider, DomainEvent } from './decider';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors';
 
 export interface HandleCommandOptions<Event extends DomainEvent> {
   /** Stored with every event: who did it, from where, and why. */
@@ -42,6 +43,50 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   command: Command,
   options: HandleCommandOptions<Event> = {},
 ): Promise<CommandResult<State, Event>> {
+  const observe = observers.get(eventStore);
+  if (!observe) return decideAndAppend(eventStore, streamId, decider, command, options);
+  try {
+    const result = await decideAndAppend(eventStore, streamId, decider, command, options, () => observe('retried'));
+    observe('ok');
+    return result;
+  } catch (error) {
+    observe(outcomeOf(error));
+    throw error;
+  }
+}
+
+/**
+ * How a command ended: `ok` (appended, or nothing to append), `refused` (the
+ * decider threw a domain error), `conflict` (other writers won every attempt),
+ * `failed` (the store or a bug threw). `retried` is reported once per
+ * re-decision after a conflicting append, before the command ends.
+ */
+export type CommandOutcome = 'ok' | 'refused' | 'conflict' | 'retried' | 'failed';
+
+const observers = new WeakMap<EventStore, (outcome: CommandOutcome) => void>();
+
+/**
+ * Reports the outcome of every command handled on this event store (for the
+ * metrics). Keyed by the store instance, so apps in one process stay apart.
+ */
+export function observeCommands(eventStore: EventStore, observer: (outcome: CommandOutcome) => void): void {
+  observers.set(eventStore, observer);
+}
+
+function outcomeOf(error: unknown): CommandOutcome {
+  if (error instanceof StreamConflictError) return 'conflict';
+  const refused = error instanceof ValidationError || error instanceof ForbiddenError || error instanceof NotFoundError || error instanceof ConflictError;
+  return refused ? 'refused' : 'failed';
+}
+
+async function decideAndAppend<Command, State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+  options: HandleCommandOptions<Event>,
+  onRetry?: () => void,
+): Promise<CommandResult<State, Event>> {
   const maxAttempts = options.maxAttempts ?? 8;
   const backoff = options.backoff ?? jitteredBackoff;
   const remembered = rememberedStates<State>(eventStore, decider);
@@ -74,6 +119,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
       return { events, state, position: result.position };
     } catch (error) {
       if (!(error instanceof StreamConflictError) || attempt >= maxAttempts) throw error;
+      onRetry?.();
       await backoff(attempt);
     }
   }
