@@ -7,6 +7,7 @@ import type { ReadStore } from '../read-store/port';
 import { createBalancesProjection } from '../testing/balances-projection';
 import type { PositionedPush } from './projection';
 import { POSITION_FIELD, insertOnce, updateOnce, upsertOnce } from './projection';
+import type { ProjectionRunner, SubscriptionState } from './runner';
 import { createProjectionRunner } from './runner';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -126,6 +127,45 @@ describe('projection runner', () => {
     expect(status?.caughtUp).toBe(false);
     release();
     await stuck.stop();
+  });
+});
+
+async function stateBecomes(runner: ProjectionRunner, state: SubscriptionState) {
+  const deadline = Date.now() + 2000;
+  while (runner.subscriptionState() !== state && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(runner.subscriptionState()).toBe(state);
+}
+
+describe('the subscription state', () => {
+  it('is catching up, then live, failed once a projection throws, and stopped after stop', async () => {
+    setup();
+    let release = () => {};
+    const started = new Promise<void>((resolve) => (release = resolve));
+    const runner = createProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [
+        {
+          name: 'fragile',
+          collections: [],
+          apply: async (event) => {
+            if (event.data && (event.data as { amount: number }).amount < 0) throw new Error('cannot apply');
+            await started;
+          },
+        },
+      ],
+    });
+    expect(runner.subscriptionState()).toBe('stopped');
+    await deposit('a', 1);
+    const starting = runner.start();
+    // The first event is held in its projection, so the runner cannot have caught up yet.
+    await stateBecomes(runner, 'catching_up').finally(release);
+    await starting;
+    expect(runner.subscriptionState()).toBe('live');
+    await deposit('a', -1);
+    await stateBecomes(runner, 'failed');
+    await runner.stop();
+    expect(runner.subscriptionState()).toBe('stopped');
   });
 });
 

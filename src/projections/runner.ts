@@ -11,6 +11,12 @@ export interface ProjectionStatus {
   lagMs: number;
 }
 
+/**
+ * The one subscription that feeds every projection: `failed` once a projection
+ * threw (the subscription stops then, and /readyz shows the lag growing).
+ */
+export type SubscriptionState = 'stopped' | 'catching_up' | 'live' | 'failed';
+
 export interface ProjectionRunner {
   /**
    * Subscribes from the stored checkpoints and resolves once every projection
@@ -20,6 +26,7 @@ export interface ProjectionRunner {
   /** Resolves true once every projection has applied `position`, false after `timeoutMs`. */
   waitFor(position: LogPosition | undefined, timeoutMs?: number): Promise<boolean>;
   status(): Promise<ProjectionStatus[]>;
+  subscriptionState(): SubscriptionState;
   /** Stops, drops every projection's collections and checkpoint, and replays from the start. */
   rebuild(): Promise<void>;
   stop(): Promise<void>;
@@ -55,6 +62,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let lastAppliedAt = 0;
   let lastRecordedAt = 0;
   let subscription: Subscription | undefined;
+  let state: SubscriptionState = 'stopped';
   let waiters: Array<{ position: LogPosition; resolve: (ok: boolean) => void }> = [];
   let flushTimer: NodeJS.Timeout | undefined;
   let dirty = false;
@@ -119,9 +127,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     if (projections.length === 0) return;
     const head = await eventStore.headPosition();
     const from = lowest();
+    state = 'catching_up';
     let resolveCaughtUp: () => void = () => {};
     const caughtUp = new Promise<void>((resolve) => {
-      resolveCaughtUp = resolve;
+      resolveCaughtUp = () => {
+        if (state === 'catching_up') state = 'live';
+        resolve();
+      };
     });
     if (head === undefined || (from !== undefined && from >= head)) resolveCaughtUp();
     subscription = eventStore.subscribe({
@@ -135,7 +147,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
         if (head !== undefined && event.position >= head) resolveCaughtUp();
       },
-      onError: () => resolveCaughtUp(),
+      onError: () => {
+        state = 'failed';
+        resolveCaughtUp();
+      },
     });
     await caughtUp;
   };
@@ -182,6 +197,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       });
     },
 
+    subscriptionState: () => state,
+
     async rebuild() {
       await runner.stop();
       for (const projection of projections) {
@@ -194,6 +211,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async stop() {
       await subscription?.stop();
       subscription = undefined;
+      state = 'stopped';
       clearTimeout(flushTimer);
       await flush();
       for (const waiter of waiters) waiter.resolve(false);
