@@ -66,11 +66,13 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
 
   const refund = async (order: RefundOrder, cause: RecordedEvent, store: ReadStore, propertyTitle: string) => {
     const streamId = userStreamId(order.realtorId);
-    const eventId = nameToUuid(refundEventName(order.command.bidId));
+    const name = refundEventName(order.command.bidId);
+    const eventId = nameToUuid(name);
     const attempt = crypto.randomUUID();
     try {
       const result = await handleCommand(deps.eventStore, streamId, account, order.command, {
-        eventId: () => eventId,
+        // The refund, then the reward withdrawals decided with it (docs/decisions/0023), each with an id of its own.
+        eventId: (event, index) => (index === 0 ? eventId : nameToUuid(`${name}:${event.type}:${index}`)),
         metadata: { processManager: BID_REFUNDS, causationId: cause.id, attempt },
       });
       if (result.events.length === 0) return;

@@ -190,6 +190,16 @@ export const ACTIVITY_TABLE: ActivityTable = {
   RewardGranted: {
     entry: (data, event) => ({ actorType: 'system', actorId: null, action: 'user.reward', resourceType: 'user', resourceId: userIdOf(event), details: { achievement: data.achievement, credits: data.credits } }),
   },
+  RewardWithdrawn: {
+    entry: (data, event) => ({
+      actorType: 'system',
+      actorId: null,
+      action: 'user.reward_withdraw',
+      resourceType: 'user',
+      resourceId: userIdOf(event),
+      details: { achievement: data.achievement, bidId: data.bidId, credits: data.credits, owed: data.owed },
+    }),
+  },
   BidSelected: {
     entry: (data) => ({ actorType: 'user', actorId: data.ownerId, action: 'bid.select', resourceType: 'bid', resourceId: data.bidId, details: { propertyId: data.propertyId, realtorId: data.realtorId } }),
   },

@@ -32,9 +32,11 @@ export type UserDoc = {
   /** Sessions issued with another version no longer stand (src/http/session-check.ts). */
   sessionVersion: number;
   lastLogin: string | null;
-  /** Bids ever placed (refunded ones too), for the realtor dashboard's achievements. */
+  /** Bids ever placed (refunded ones too): the realtor dashboard's total bids. */
   bidsPlaced?: number;
-  /** Achievements whose reward was granted. */
+  /** Bids not refunded: the realtor dashboard's achievements count only these. */
+  bidsStanding?: number;
+  /** Achievements held: rewarded and not withdrawn since. */
   achievements?: string[];
   /** The payment provider's customer and saved card (SPEC §3); the user JSON tells only whether a card is saved. */
   stripeCustomerId?: string | null;
@@ -128,12 +130,15 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
       await updateOnce(users, userId, position, { $set: { lastLogin: event.data.at } });
       return;
     case 'CreditsSetByAdmin':
-    case 'BidRefunded':
       return setCredits(event, userId, store);
+    case 'BidRefunded':
+      return setCredits(event, userId, store, { $inc: { bidsStanding: -1 } });
     case 'BidPlaced':
-      return setCredits(event, userId, store, { $inc: { bidsPlaced: 1 } });
+      return setCredits(event, userId, store, { $inc: { bidsPlaced: 1, bidsStanding: 1 } });
     case 'RewardGranted':
       return setCredits(event, userId, store, { $push: { achievements: event.data.achievement } });
+    case 'RewardWithdrawn':
+      return setCredits(event, userId, store, { $pull: { achievements: event.data.achievement } });
     case 'CreditsPurchased':
       return setCredits(event, userId, store);
     case 'PaymentCustomerCreated':

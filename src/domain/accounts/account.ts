@@ -45,8 +45,12 @@ export interface RegisteredAccount extends AccountBilling {
   bids: PersistentMap<string, AccountBid>;
   /** The bid id on each property this account bid on. */
   bidOnProperty: PersistentMap<string, string>;
-  /** Achievements whose reward was granted. */
+  /** Bids not refunded: achievements count only these. */
+  standingBids: number;
+  /** Achievements held now: rewarded and not withdrawn since. */
   achievements: readonly string[];
+  /** Credits of a withdrawn reward not taken back yet (the balance was short), by achievement. */
+  rewardsOwed: Readonly<Record<string, number>>;
 }
 
 export type AccountState = { status: 'unregistered' } | RegisteredAccount;
@@ -72,7 +76,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       passwordReset: null,
       bids: PersistentMap(),
       bidOnProperty: PersistentMap(),
+      standingBids: 0,
       achievements: [],
+      rewardsOwed: {},
       ...initialBilling,
     };
   }
@@ -103,6 +109,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'BidMessageEdited':
     case 'BidRefunded':
     case 'RewardGranted':
+    case 'RewardWithdrawn':
       return evolveBids(state, event);
     case 'PaymentCustomerCreated':
     case 'PaymentMethodSaved':

@@ -24,8 +24,9 @@ export const ACHIEVEMENTS: readonly AchievementRule[] = [
 ];
 
 /**
- * Lifetime counts: a bid refunded because its property was deleted still
- * counts, so an achievement once completed (and rewarded) stays completed.
+ * Counts of standing bids: a refunded bid no longer counts, so a refund can
+ * leave an achievement incomplete, and its reward is then withdrawn
+ * (docs/decisions/0023). Otherwise bid, refund, repeat would mint credits.
  */
 export interface BidCounts {
   bids: number;
@@ -58,7 +59,7 @@ export function achievementProgress(counts: BidCounts): Achievement[] {
   });
 }
 
-/** Completed achievements whose reward has not been granted yet, in table order. */
+/** Completed achievements not held (never rewarded, or withdrawn since), in table order. */
 export function unrewardedAchievements(counts: BidCounts, granted: readonly string[]): AchievementRule[] {
   return ACHIEVEMENTS.filter((rule) => isComplete(rule, counts) && !granted.includes(rule.id));
 }

@@ -49,10 +49,22 @@ export type BidRefunded = {
   type: 'BidRefunded';
   data: { bidId: string; propertyId: string; reason: string; at: string; balanceAfter: number };
 };
-/** An achievement completed: its reward, once per achievement. */
+/**
+ * An achievement completed on standing bids: its reward. Completed again after
+ * a withdrawal, it pays only what the withdrawal took back (docs/decisions/0023).
+ */
 export type RewardGranted = {
   type: 'RewardGranted';
   data: { achievement: string; credits: number; reason: string; at: string; balanceAfter: number };
+};
+/**
+ * A refund (of `bidId`) left an achievement incomplete, or found credits of a
+ * withdrawn reward still owed: `credits` are taken back, at most the balance,
+ * and `owed` is what is still to take (docs/decisions/0023).
+ */
+export type RewardWithdrawn = {
+  type: 'RewardWithdrawn';
+  data: { achievement: string; bidId: string; credits: number; owed: number; reason: string; at: string; balanceAfter: number };
 };
 
 /*
@@ -83,6 +95,7 @@ export type AccountEvent =
   | BidMessageEdited
   | BidRefunded
   | RewardGranted
+  | RewardWithdrawn
   | PaymentCustomerCreated
   | PaymentMethodSaved
   | PaymentMethodRemoved
@@ -103,6 +116,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'BidMessageEdited',
   'BidRefunded',
   'RewardGranted',
+  'RewardWithdrawn',
   'PaymentCustomerCreated',
   'PaymentMethodSaved',
   'PaymentMethodRemoved',

@@ -1,7 +1,7 @@
 import type { AccountEvent } from './events';
 
 /** Why a balance moved. */
-export type LedgerKind = 'purchase' | 'bid' | 'refund' | 'admin' | 'reward';
+export type LedgerKind = 'purchase' | 'bid' | 'refund' | 'admin' | 'reward' | 'reward-withdrawn';
 
 /** One entry of the credits ledger, read off an account event. */
 export interface LedgerEntry {
@@ -27,6 +27,8 @@ export function ledgerEntryOf(event: AccountEvent): LedgerEntry | null {
       return { kind: 'refund', delta: 1, balanceAfter: event.data.balanceAfter, reason: event.data.reason, at: event.data.at };
     case 'RewardGranted':
       return { kind: 'reward', delta: event.data.credits, balanceAfter: event.data.balanceAfter, reason: event.data.reason, at: event.data.at };
+    case 'RewardWithdrawn':
+      return { kind: 'reward-withdrawn', delta: -event.data.credits, balanceAfter: event.data.balanceAfter, reason: event.data.reason, at: event.data.at };
     case 'CreditsSetByAdmin':
       return {
         kind: 'admin',

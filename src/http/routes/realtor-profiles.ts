@@ -98,8 +98,9 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
     .get('/dashboard', requireUser('realtor'), async (c) => {
       const user = await users.findOne({ _id: currentUserId(c) });
       if (!user) throw new UnauthorizedError();
-      // Lifetime counts from the ledger: one bid per property, so every bid is on a different property.
-      const placed = user.bidsPlaced ?? 0;
-      return c.json({ credits: user.credits, totalBids: placed, achievements: achievementProgress({ bids: placed, properties: placed }) });
+      // Total bids counts refunded ones too; achievements count standing bids, as the account decider does
+      // (docs/decisions/0023). One bid per property, so every bid is on a different property.
+      const standing = user.bidsStanding ?? 0;
+      return c.json({ credits: user.credits, totalBids: user.bidsPlaced ?? 0, achievements: achievementProgress({ bids: standing, properties: standing }) });
     });
 }

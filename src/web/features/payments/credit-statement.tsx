@@ -15,6 +15,7 @@ const kinds: Record<StatementKind, { label: string; variant: BadgeVariant }> = {
   refund: { label: 'Refund', variant: 'brand' },
   admin: { label: 'Adjustment', variant: 'warning' },
   reward: { label: 'Reward', variant: 'success' },
+  'reward-withdrawn': { label: 'Reward withdrawn', variant: 'warning' },
 };
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -22,7 +22,7 @@ export type PaymentAnswer = {
   balance: number | null;
 };
 
-export type StatementKind = 'purchase' | 'bid' | 'refund' | 'admin' | 'reward';
+export type StatementKind = 'purchase' | 'bid' | 'refund' | 'admin' | 'reward' | 'reward-withdrawn';
 
 /** GET /api/credits/statement, newest first. */
 export type StatementEntry = {

@@ -53,7 +53,10 @@ export function RealtorDashboardPage({ name, credits, children }: { name: string
           <h2 id="achievements-heading" className="text-xl font-semibold">
             Achievements
           </h2>
-          <p className="text-sm text-muted-foreground">Complete one and its reward is added to your credits.</p>
+          <p className="text-sm text-muted-foreground">
+            Complete one and its reward is added to your credits. Only bids that still stand count: when a listing you bid on is removed, your credit
+            comes back and a reward that bid completed is withdrawn.
+          </p>
         </div>
         {dashboard.isError ? (
           <ErrorState title="Failed to load your achievements" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
