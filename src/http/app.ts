@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import type { BlobStore } from '../blobs/port';
 import type { EventStore } from '../event-store/port';
@@ -14,6 +15,7 @@ import type { Env } from './env';
 import { handleError } from './errors';
 import type { Logger } from './logger';
 import type { Mailer } from '../mail/port';
+import type { Metrics } from './metrics';
 import type { PaymentsConfig } from '../payments/port';
 import { checkOrigin } from './origin';
 import { mountRoutes } from './routes/index';
@@ -36,6 +38,8 @@ export interface AppDeps {
   fileUrlKey: string;
   /** The card payment provider and its keys (src/payments). */
   payments: PaymentsConfig;
+  /** What GET /metrics reports (src/http/metrics.ts). */
+  metrics: Pick<Metrics, 'registry' | 'observeRequest'>;
   /** The built web client; when absent only the API is served. */
   clientDir?: string;
 }
@@ -54,13 +58,18 @@ export function createApp(deps: AppDeps) {
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     await next();
+    const seconds = (performance.now() - started) / 1000;
+    // The pattern of the route that answered (never the raw path: ids would make a series per listing).
+    deps.metrics.observeRequest(c.req.method, routePath(c) || 'unmatched', c.res.status, seconds);
+    const position = c.get('logPosition');
     // The path only: query strings can carry tokens.
     deps.logger.info('request', {
       requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      ...(position !== undefined ? { position } : {}),
     });
   });
 
@@ -89,6 +98,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Unauthenticated on the app port: the labels carry route patterns, outcomes and projection names only (decision 0027).
+  app.get('/metrics', async (c) => c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }));
   app.get('/readyz', async (c) => {
     const projections = await deps.projections.status();
     const ready = projections.every((p) => p.caughtUp);

@@ -23,6 +23,8 @@ export async function runCommand<Command, State, Event extends DomainEvent>(
   options: Omit<HandleCommandOptions<Event>, 'metadata'> = {},
 ): Promise<CommandResult<State, Event>> {
   const result = await handleCommand(deps.eventStore, streamId, decider, command, { ...options, metadata: requestMetadata(c) });
+  // The request's log line carries the position, so a log line can be matched to its events.
+  if (result.position !== undefined) c.set('logPosition', Math.max(result.position, c.get('logPosition') ?? result.position));
   if (!(await deps.projections.waitFor(result.position, READ_YOUR_WRITES_MS))) {
     deps.logger.warn('read models lag behind a command', { requestId: c.get('requestId'), streamId, position: result.position });
   }

@@ -1,6 +1,7 @@
 import type { BlobStore } from '../blobs/port';
 import { deriveFileUrlKey } from '../blobs/signed-url';
 import { unconfiguredBlobStore } from '../blobs/unconfigured';
+import { observeCommands } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
 import type { Mailer } from '../mail/port';
 import type { PaymentsConfig } from '../payments/port';
@@ -14,6 +15,8 @@ import { createApp } from './app';
 import { createBidRefundReactor } from './bid-refunds';
 import type { Env } from './env';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
+import { createMetrics } from './metrics';
 import { createPaymentCreditsReactor } from './payment-credits';
 import { createSessions } from './session';
 import { createSessionCheck } from './session-check';
@@ -38,6 +41,8 @@ export interface AppParts {
   /** Defaults to every read model of the app. */
   projections?: Projection[];
   onPush?: (push: PositionedPush) => void;
+  /** What /metrics reports; a registry of its own when omitted. */
+  metrics?: Metrics;
 }
 
 /**
@@ -45,7 +50,11 @@ export interface AppParts {
  * for tests alike. Resolves once the read models have caught up with the log.
  */
 export async function composeApp(parts: AppParts) {
-  const { eventStore, readStore, logger } = parts;
+  const { readStore, logger } = parts;
+  const metrics = parts.metrics ?? createMetrics();
+  // Every append and command of this app goes through here, so all of them are measured.
+  const eventStore = metrics.timeAppends(parts.eventStore);
+  observeCommands(eventStore, metrics.countCommand);
   // A process manager that follows the log with the read models, after them (src/http/bid-refunds.ts).
   const bidRefunds = createBidRefundReactor({ eventStore, mailer: parts.mailer, logger, publicUrl: parts.env.publicUrl });
   // Credits every succeeded payment once, after the read models (src/http/payment-credits.ts).
@@ -57,6 +66,7 @@ export async function composeApp(parts: AppParts) {
     onPush: (push) => parts.onPush?.(push),
     onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
   });
+  metrics.followProjections(runner, eventStore);
   await runner.start();
   const sessions = createSessions({
     secret: parts.sessionSecret,
@@ -76,7 +86,8 @@ export async function composeApp(parts: AppParts) {
     blobs: parts.blobs ?? unconfiguredBlobStore,
     fileUrlKey: deriveFileUrlKey(parts.sessionSecret),
     payments: parts.payments ?? { provider: createSimulatedPaymentProvider() },
+    metrics,
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, metrics };
 }

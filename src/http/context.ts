@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { EventMetadata } from '../event-store/port';
+import type { EventMetadata, LogPosition } from '../event-store/port';
 import type { SessionClaims } from './session';
 
 /** What every handler can read from the request context. */
@@ -8,6 +8,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     session: { user?: SessionClaims; admin?: SessionClaims };
+    /** The log position of the last event this request's command appended; logged with the request. */
+    logPosition?: LogPosition;
   };
 }
 

@@ -20,6 +20,7 @@ import { composeApp } from './compose';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { createJsonLogger } from './logger';
+import { createMetrics } from './metrics';
 import { createOutboxMailer } from '../mail/outbox';
 import type { Mailer } from '../mail/port';
 import { createPostmarkMailer } from '../mail/postmark';
@@ -106,6 +107,8 @@ export async function startServer(
   const port = (listening.server.address() as AddressInfo).port;
   const publicUrl = env.PUBLIC_URL ? env.publicUrl : `http://localhost:${port}`;
   const bootStarted = performance.now();
+  // The process's own metrics (memory, event loop, GC) too: one app per process here, unlike in tests.
+  const metrics = createMetrics({ processMetrics: true });
   // In memory the read models start empty, so this replays the whole log before serving.
   const { app, runner, sessions } = await composeApp({
     eventStore,
@@ -119,6 +122,7 @@ export async function startServer(
     payments: await openPayments(env, dataDir),
     clientDir: CLIENT_DIR,
     onPush: (push) => relay.push?.(push),
+    metrics,
   });
   logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted) });
   // Before serving, so the first sign-in already finds the administrator.
@@ -126,6 +130,7 @@ export async function startServer(
   listening.setFetch((request, bindings) => app.fetch(request, bindings));
   const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger });
   relay.push = realtime.push;
+  metrics.followSockets(() => realtime.io.of('/').sockets.size);
   logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory', blobs: env.S3_BUCKET ? 's3' : 'local', payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'simulated' });
 
   let stopping: Promise<void> | undefined;
