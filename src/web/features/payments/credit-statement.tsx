@@ -25,7 +25,7 @@ function formatWhen(iso: string): string {
   return Number.isNaN(value.getTime()) ? iso : dateTime.format(value);
 }
 
-/** The realtor's credit statement: every purchase, spend, refund, admin change and reward, newest first. */
+/** The realtor's credit statement: every purchase, spend, refund, admin change, reward and reward withdrawn, newest first. */
 export function CreditStatement() {
   const statement = useQuery(creditStatementQuery());
   const entries = statement.data;
@@ -78,7 +78,7 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
       </div>
       <span
         className={cn('text-right font-semibold tabular-nums', entry.delta > 0 ? 'text-emerald-700' : entry.delta < 0 ? 'text-red-700' : '')}
-        aria-label={`${entry.delta > 0 ? 'Added' : 'Taken'} ${Math.abs(entry.delta)} ${Math.abs(entry.delta) === 1 ? 'credit' : 'credits'}`}
+        aria-label={entry.delta === 0 ? 'No credits moved' : `${entry.delta > 0 ? 'Added' : 'Taken'} ${Math.abs(entry.delta)} ${Math.abs(entry.delta) === 1 ? 'credit' : 'credits'}`}
       >
         {entry.delta > 0 ? `+${entry.delta}` : entry.delta}
       </span>
