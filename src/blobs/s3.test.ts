@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,3 +35,31 @@ async function openS3() {
 }
 
 describeBlobStoreConformance('S3 (s3rver)', openS3);
+
+describe('S3 public endpoint', () => {
+  it('presigns addresses for the host browsers reach, which the server then honours', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 's3rver-'));
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = (await server.run()) as AddressInfo;
+    try {
+      // The servers use an address; browsers know the server by a name.
+      const publicEndpoint = `http://localhost:${port}`;
+      const store = createS3BlobStore({
+        bucket: BUCKET,
+        endpoint: `http://127.0.0.1:${port}`,
+        publicEndpoint,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      const key = 'images/0a1b2c3d-0000-4000-8000-000000000001.png';
+      await store.put(key, new Uint8Array([1, 2, 3]), 'image/png');
+      const url = await store.url(key, 60);
+      expect(url.startsWith(`${publicEndpoint}/${BUCKET}/`)).toBe(true);
+      const answer = await fetch(url);
+      expect(answer.status).toBe(200);
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -8,6 +8,11 @@ export interface S3BlobStoreOptions {
   region?: string;
   /** An S3-compatible server (MinIO, s3rver); addressed path-style. */
   endpoint?: string;
+  /**
+   * The same server as browsers reach it, when `endpoint` is a name only the
+   * servers resolve: presigned addresses carry this host (the signature covers it).
+   */
+  publicEndpoint?: string;
   /** Otherwise the SDK's default chain (AWS_ACCESS_KEY_ID, profiles, instance roles). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Signs presigned addresses at this time; tests move it to check expiry. */
@@ -19,14 +24,18 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   // The project runs on Node 20 (ARCHITECTURE.md); the SDK's notice about its
   // future releases would otherwise print an unstructured line on stderr.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const client = new S3Client({
-    region: options.region ?? 'us-east-1',
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-    // Checksums only where S3 demands them: S3-compatible servers reject or mangle the default trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      region: options.region ?? 'us-east-1',
+      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      // Checksums only where S3 demands them: S3-compatible servers reject or mangle the default trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const client = clientFor(options.endpoint);
+  // Presigning happens offline, so a second client only changes the host it signs for.
+  const signer = options.publicEndpoint ? clientFor(options.publicEndpoint) : client;
   const Bucket = options.bucket;
   const checked = (key: string) => parseBlobKey(key).key;
 
@@ -49,7 +58,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     },
     async url(key, ttlSeconds) {
       const command = new GetObjectCommand({ Bucket, Key: checked(key) });
-      return getSignedUrl(client, command, { expiresIn: ttlSeconds, ...(options.clock ? { signingDate: options.clock() } : {}) });
+      return getSignedUrl(signer, command, { expiresIn: ttlSeconds, ...(options.clock ? { signingDate: options.clock() } : {}) });
     },
   };
 }

@@ -1,5 +1,5 @@
-import { ANY, jsonEvent, NO_STREAM, START, STREAM_EXISTS } from '@kurrent/kurrentdb-client';
-import type { AppendStreamState, JSONType, ReadPosition } from '@kurrent/kurrentdb-client';
+import { ANY, excludeSystemEvents, jsonEvent, NO_STREAM, START, STREAM_EXISTS, streamNameFilter } from '@kurrent/kurrentdb-client';
+import type { AppendStreamState, JSONType, PrefixesFilter, ReadPosition, RegexFilter } from '@kurrent/kurrentdb-client';
 import type { ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
 
 // The shape shared by the client's stream reads, $all reads and subscription events.
@@ -42,6 +42,30 @@ export function toLogPosition(prepare: bigint | undefined): LogPosition | undefi
 // callers drop events at or before p themselves.
 export function toReadPosition(after: LogPosition | undefined): ReadPosition {
   return after === undefined ? START : { commit: BigInt(after), prepare: BigInt(after) };
+}
+
+/**
+ * Stream names as the server knows them. With a prefix (EVENTSTORE_STREAM_PREFIX)
+ * ours carry it there, $all is read through it, and streams of other services
+ * sharing the server are never seen.
+ */
+export interface StreamNames {
+  onServer(streamId: string): string;
+  /** The event with our stream id, or undefined for a system event or a stream that is not ours. */
+  ours(event: KurrentRecordedEvent): RecordedEvent | undefined;
+  /** The server-side filter for reads and subscriptions of $all. */
+  allFilter(): RegexFilter | PrefixesFilter;
+}
+
+export function createStreamNames(prefix: string): StreamNames {
+  return {
+    onServer: (streamId) => `${prefix}${streamId}`,
+    ours(event) {
+      if (isSystemEvent(event) || !event.streamId.startsWith(prefix)) return undefined;
+      return { ...toRecorded(event), streamId: event.streamId.slice(prefix.length) };
+    },
+    allFilter: () => (prefix === '' ? excludeSystemEvents() : streamNameFilter({ prefixes: [prefix] })),
+  };
 }
 
 export function isSystemEvent(event: { type: string; streamId: string }): boolean {

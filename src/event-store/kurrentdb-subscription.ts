@@ -1,6 +1,6 @@
-import { excludeSystemEvents } from '@kurrent/kurrentdb-client';
 import type { AllStreamSubscription, KurrentDBClient } from '@kurrent/kurrentdb-client';
-import { isSystemEvent, toReadPosition, toRecorded } from './kurrentdb-mapping';
+import type { StreamNames } from './kurrentdb-mapping';
+import { toReadPosition } from './kurrentdb-mapping';
 import type { RecordedEvent, SubscribeOptions, Subscription } from './port';
 
 const firstDelayMs = 100;
@@ -11,6 +11,7 @@ const maxDelayMs = 5_000;
 // the last delivered position, backing off while the server stays away.
 export function subscribeWithResubscription(
   client: KurrentDBClient,
+  names: StreamNames,
   { after, onEvent, onError }: SubscribeOptions,
   onFinished: () => void,
 ): Subscription {
@@ -46,10 +47,11 @@ export function subscribeWithResubscription(
       for await (const resolved of subscription) {
         if (stopped) break;
         const event = resolved.event;
-        if (!event || isSystemEvent(event)) continue;
-        let recorded: RecordedEvent;
+        if (!event) continue;
+        let recorded: RecordedEvent | undefined;
         try {
-          recorded = toRecorded(event);
+          recorded = names.ours(event);
+          if (recorded === undefined) continue;
           // The server starts at `last` itself; this also guards against replays.
           if (last !== undefined && recorded.position <= last) continue;
           await onEvent(recorded);
@@ -69,7 +71,7 @@ export function subscribeWithResubscription(
   async function run(): Promise<void> {
     let delayMs = firstDelayMs;
     while (!stopped) {
-      const subscription = client.subscribeToAll({ fromPosition: toReadPosition(last), filter: excludeSystemEvents() });
+      const subscription = client.subscribeToAll({ fromPosition: toReadPosition(last), filter: names.allFilter() });
       // An error emitted after we stopped listening must not crash the process.
       subscription.on('error', () => undefined);
       current = subscription;

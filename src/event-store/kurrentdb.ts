@@ -1,24 +1,27 @@
-import { BACKWARDS, END, ErrorType, excludeSystemEvents, KurrentDBClient, NO_STREAM } from '@kurrent/kurrentdb-client';
+import { BACKWARDS, END, ErrorType, KurrentDBClient, NO_STREAM } from '@kurrent/kurrentdb-client';
 import type { AppendResult as KurrentAppendResult, Position, ReadPosition } from '@kurrent/kurrentdb-client';
-import { isSystemEvent, toEventData, toLogPosition, toReadPosition, toRecorded, toStreamState } from './kurrentdb-mapping';
+import { createStreamNames, toEventData, toLogPosition, toReadPosition, toRecorded, toStreamState } from './kurrentdb-mapping';
 import { subscribeWithResubscription } from './kurrentdb-subscription';
 import { StreamConflictError } from './port';
 import type { EventStore, ExpectedState, LogPosition, RecordedEvent, Subscription } from './port';
 
 export interface KurrentDbEventStoreOptions {
   connectionString: string;
+  /** Put before every stream name on the server (EVENTSTORE_STREAM_PREFIX); empty by default. */
+  streamPrefix?: string;
 }
 
 const pageSize = 1000;
 
 export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): EventStore {
   const client = KurrentDBClient.connectionString(options.connectionString);
+  const names = createStreamNames(options.streamPrefix ?? '');
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
   async function lastRevision(streamId: string): Promise<number> {
     try {
-      for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+      for await (const resolved of client.readStream(names.onServer(streamId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
         if (resolved.event) return Number(resolved.event.revision);
       }
     } catch (error) {
@@ -33,7 +36,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
   async function appendedPosition(streamId: string, result: KurrentAppendResult): Promise<LogPosition> {
     const position = toLogPosition(result.position?.prepare);
     if (position !== undefined) return position;
-    for await (const resolved of client.readStream(streamId, { fromRevision: result.nextExpectedRevision, maxCount: 1 })) {
+    for await (const resolved of client.readStream(names.onServer(streamId), { fromRevision: result.nextExpectedRevision, maxCount: 1 })) {
       if (resolved.event) return toRecorded(resolved.event).position;
     }
     throw new Error(`Appended to ${streamId} but could not read back revision ${result.nextExpectedRevision}`);
@@ -50,7 +53,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
       if (events.length === 0) throw new Error('append needs at least one event');
       let result: KurrentAppendResult;
       try {
-        result = await client.appendToStream(streamId, events.map(toEventData), { streamState: toStreamState(expected) });
+        result = await client.appendToStream(names.onServer(streamId), events.map(toEventData), { streamState: toStreamState(expected) });
       } catch (error) {
         if (hasErrorType(error, ErrorType.WRONG_EXPECTED_VERSION)) return conflict(streamId, expected, error);
         throw error;
@@ -63,8 +66,8 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     async readStream(streamId) {
       const events: RecordedEvent[] = [];
       try {
-        for await (const resolved of client.readStream(streamId)) {
-          if (resolved.event) events.push(toRecorded(resolved.event));
+        for await (const resolved of client.readStream(names.onServer(streamId))) {
+          if (resolved.event) events.push({ ...toRecorded(resolved.event), streamId });
         }
       } catch (error) {
         if (hasErrorType(error, ErrorType.STREAM_NOT_FOUND)) return [];
@@ -83,13 +86,13 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
         const maxCount = Math.min(wanted - events.length + 1, pageSize);
         let read = 0;
         let lastSeen: Position | undefined;
-        for await (const resolved of client.readAll({ fromPosition: from, maxCount, filter: excludeSystemEvents() })) {
+        for await (const resolved of client.readAll({ fromPosition: from, maxCount, filter: names.allFilter() })) {
           read += 1;
           const event = resolved.event;
           if (!event) continue;
           lastSeen = event.position;
-          if (isSystemEvent(event)) continue;
-          const recorded = toRecorded(event);
+          const recorded = names.ours(event);
+          if (recorded === undefined) continue;
           if (cursor !== undefined && recorded.position <= cursor) continue;
           events.push(recorded);
           if (events.length >= wanted) break;
@@ -102,16 +105,17 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     },
 
     async headPosition() {
-      const newestFirst = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 100, filter: excludeSystemEvents() });
+      const newestFirst = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 100, filter: names.allFilter() });
       for await (const resolved of newestFirst) {
-        if (resolved.event && !isSystemEvent(resolved.event)) return toRecorded(resolved.event).position;
+        const recorded = resolved.event && names.ours(resolved.event);
+        if (recorded) return recorded.position;
       }
       return undefined;
     },
 
     subscribe(subscribeOptions) {
       if (closed) throw new Error('The event store is closed');
-      const subscription = subscribeWithResubscription(client, subscribeOptions, () => subscriptions.delete(subscription));
+      const subscription = subscribeWithResubscription(client, names, subscribeOptions, () => subscriptions.delete(subscription));
       subscriptions.add(subscription);
       return subscription;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { deploymentWarnings, EnvError, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('runs on the embedded defaults with no environment at all', () => {
@@ -36,9 +36,13 @@ describe('loadEnv', () => {
       S3_BUCKET: 'bids-uploads',
       S3_REGION: 'eu-west-1',
       S3_ENDPOINT: 'http://localhost:4569',
+      S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+      EVENTSTORE_STREAM_PREFIX: 'bidhome-',
       RATE_LIMITS: 'off',
     });
     expect(env.PORT).toBe(8080);
+    expect(env.S3_PUBLIC_ENDPOINT).toBe('https://files.example.com');
+    expect(env.EVENTSTORE_STREAM_PREFIX).toBe('bidhome-');
     expect(env.RATE_LIMITS).toBe('off');
   });
 
@@ -77,5 +81,30 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow('must be of the same mode (test or live)');
     expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).STRIPE_SECRET_KEY).toBe('sk_live_1');
     expect(() => loadEnv({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow('STRIPE_WEBHOOK_SECRET: must start with whsec_');
+  });
+
+  it('requires SESSION_SECRET once the engines are shared, since a generated secret differs per node', () => {
+    const secret = 'x'.repeat(32);
+    const message = 'SESSION_SECRET: is required when EVENTSTORE_URL or MONGODB_URL is set';
+    expect(() => loadEnv({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false' })).toThrow(message);
+    expect(() => loadEnv({ MONGODB_URL: 'mongodb://localhost:27017/bidhome' })).toThrow(message);
+    expect(() => loadEnv({ MONGODB_URL: 'mongodb://localhost:27017/bidhome', SESSION_SECRET: '' })).toThrow(message);
+    expect(loadEnv({ MONGODB_URL: 'mongodb://localhost:27017/bidhome', SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+    expect(loadEnv({}).SESSION_SECRET).toBeUndefined();
+  });
+
+  it('takes a stream-name prefix and a public S3 endpoint, refusing malformed ones', () => {
+    expect(loadEnv({}).EVENTSTORE_STREAM_PREFIX).toBeUndefined();
+    expect(() => loadEnv({ EVENTSTORE_STREAM_PREFIX: '$system' })).toThrow('EVENTSTORE_STREAM_PREFIX: must be 1 to 50 letters, digits, ., _ or -, starting with a letter or digit (got "$system")');
+    expect(() => loadEnv({ S3_PUBLIC_ENDPOINT: 'files.example.com' })).toThrow('S3_PUBLIC_ENDPOINT: must be an http(s) URL (got "files.example.com")');
+  });
+
+  it('warns that uploads stay on one node when the engines are shared and S3 is not set', () => {
+    const secret = 'x'.repeat(32);
+    expect(deploymentWarnings(loadEnv({}))).toEqual([]);
+    const [warning, ...rest] = deploymentWarnings(loadEnv({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false', SESSION_SECRET: secret }));
+    expect(warning).toContain("Uploads stay on this node's disk");
+    expect(rest).toEqual([]);
+    expect(deploymentWarnings(loadEnv({ MONGODB_URL: 'mongodb://db/bidhome', SESSION_SECRET: secret, S3_BUCKET: 'bids-uploads' }))).toEqual([]);
   });
 });

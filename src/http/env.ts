@@ -42,6 +42,12 @@ const schema = z.object({
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')),
   S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')),
   S3_ENDPOINT: optional(url(['http:', 'https:'], 'must be an http(s) URL')),
+  /** The S3 host browsers reach, when S3_ENDPOINT is a name only the servers resolve; presigned addresses carry it. */
+  S3_PUBLIC_ENDPOINT: optional(url(['http:', 'https:'], 'must be an http(s) URL')),
+  /** Put before every stream name, so a KurrentDB shared with other services keeps our streams apart. */
+  EVENTSTORE_STREAM_PREFIX: optional(
+    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/, 'must be 1 to 50 letters, digits, ., _ or -, starting with a letter or digit'),
+  ),
   RATE_LIMITS: z.preprocess(
     (value) => (value === undefined || value === '' ? 'on' : value),
     z.enum(['on', 'off'], { error: 'must be on or off' }),
@@ -75,10 +81,26 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   // Postmark refuses mail without a confirmed sender, so a token alone would fail at the first mail.
   if (source.POSTMARK_SERVER_TOKEN && !source.MAIL_FROM) lines.push('MAIL_FROM: is required when POSTMARK_SERVER_TOKEN is set');
   lines.push(...stripeKeyProblems(source));
+  // Every node must sign cookies and file addresses alike; a generated secret is per node.
+  if ((source.EVENTSTORE_URL || source.MONGODB_URL) && !source.SESSION_SECRET) {
+    lines.push('SESSION_SECRET: is required when EVENTSTORE_URL or MONGODB_URL is set');
+  }
   if (!parsed.success || lines.length > 0) throw new EnvError(lines);
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, publicUrl };
+}
+
+/**
+ * What a start on shared engines should tell the operator: settings that are
+ * valid but keep state on this node only.
+ */
+export function deploymentWarnings(env: Env): string[] {
+  const shared = Boolean(env.EVENTSTORE_URL || env.MONGODB_URL);
+  if (shared && !env.S3_BUCKET) {
+    return ['Uploads stay on this node\'s disk (DATA_DIR/uploads): other nodes cannot serve them; set S3_BUCKET to share them'];
+  }
+  return [];
 }
 
 /**

@@ -18,6 +18,7 @@ import type { ReadStore } from '../read-store/port';
 import { bootstrapAdmin } from './admin-bootstrap';
 import { composeApp } from './compose';
 import type { Env } from './env';
+import { deploymentWarnings } from './env';
 import type { Logger } from './logger';
 import { createJsonLogger } from './logger';
 import { createMetrics } from './metrics';
@@ -26,6 +27,7 @@ import type { Mailer } from '../mail/port';
 import { createPostmarkMailer } from '../mail/postmark';
 import type { PaymentsConfig } from '../payments/port';
 import { createSimulatedPaymentProvider } from '../payments/simulated';
+import { createPropertyWatchCheck } from './property-watch';
 import { attachRealtime } from './realtime';
 import { loadSessionSecret } from './session';
 
@@ -40,7 +42,7 @@ export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta
 
 export function openEventStore(env: Env): EventStore {
   return env.EVENTSTORE_URL
-    ? createKurrentDbEventStore({ connectionString: env.EVENTSTORE_URL })
+    ? createKurrentDbEventStore({ connectionString: env.EVENTSTORE_URL, streamPrefix: env.EVENTSTORE_STREAM_PREFIX ?? '' })
     : createSqliteEventStore({ path: join(env.DATA_DIR, 'events.db') });
 }
 
@@ -60,6 +62,7 @@ export async function openBlobStore(env: Env, dataDir: string, sessionSecret: st
       bucket: env.S3_BUCKET,
       ...(env.S3_REGION ? { region: env.S3_REGION } : {}),
       ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+      ...(env.S3_PUBLIC_ENDPOINT ? { publicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
     });
   }
   return createLocalBlobStore({ dir: uploadsDir(dataDir), signingKey: deriveFileUrlKey(sessionSecret) });
@@ -97,6 +100,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dataDir = resolve(env.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
+  for (const warning of deploymentWarnings(env)) logger.warn(warning);
   const eventStore = openEventStore({ ...env, DATA_DIR: dataDir });
   const readStore = await openReadStore(env);
   const sessionSecret = await loadSessionSecret(dataDir, env.SESSION_SECRET);
@@ -128,7 +132,7 @@ export async function startServer(
   // Before serving, so the first sign-in already finds the administrator.
   await bootstrapAdmin({ eventStore, readStore, projections: runner, logger, clock: () => new Date(), env, ...(options.print ? { print: options.print } : {}) });
   listening.setFetch((request, bindings) => app.fetch(request, bindings));
-  const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger });
+  const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger, watchableProperty: createPropertyWatchCheck(readStore) });
   relay.push = realtime.push;
   metrics.followSockets(() => realtime.io.of('/').sockets.size);
   logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory', blobs: env.S3_BUCKET ? 's3' : 'local', payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'simulated' });

@@ -6,11 +6,23 @@ import { assertDeclaredFilter, assertDeclaredUpdate, assertFindOptions, assertKe
 
 const NAMESPACE_NOT_FOUND = 26;
 
+/** Where the read models go when the connection string names no database. */
+export const DEFAULT_DATABASE = 'bidhome';
+
+/** The database a connection string names, else DEFAULT_DATABASE: the driver alone would pick `test`. */
+export function databaseNameOf(url: string): string {
+  const afterScheme = url.slice(url.indexOf('://') + 3);
+  const hostsEnd = afterScheme.search(/[/?]/);
+  if (hostsEnd === -1 || afterScheme[hostsEnd] !== '/') return DEFAULT_DATABASE;
+  const path = afterScheme.slice(hostsEnd + 1).split('?')[0] ?? '';
+  return path === '' ? DEFAULT_DATABASE : decodeURIComponent(path);
+}
+
 export async function createMongoReadStore(options: { url: string; dbName?: string }): Promise<ReadStore> {
   // Undefined fields are left out, as the memory adapter does, rather than stored as null.
   const client = new MongoClient(options.url, { ignoreUndefined: true });
   await client.connect();
-  const db = client.db(options.dbName);
+  const db = client.db(options.dbName ?? databaseNameOf(options.url));
   return {
     collection<T extends Doc = Doc>(name: string): Collection<T> {
       return createCollection(db.collection<Document>(name), name) as unknown as Collection<T>;
