@@ -96,13 +96,6 @@ export function endUserSession(c: Context<AppEnv>, deps: AppDeps) {
   deleteCookie(c, deps.sessions.cookieName('user'), { httpOnly, sameSite, secure, path });
 }
 
-/** A path on this site only: '//evil.example' and '/\evil.example' would leave it. */
-export function sameSitePath(redirectTo: string | undefined): string | undefined {
-  if (!redirectTo || !redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) return undefined;
-  // Control characters (a tab or newline inside '/\t/evil') are dropped by URL parsers and could rebuild '//'.
-  return [...redirectTo].some((ch) => ch.charCodeAt(0) < 0x20) ? undefined : redirectTo;
-}
-
 /** The signed-in user's id; the routes that call it sit behind requireUser(). */
 export function currentUserId(c: Context<AppEnv>): string {
   const user = c.get('session').user;

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sameSitePath } from '../../contract/redirect';
 import { userStreamId } from '../../domain/accounts/commands';
 import type { UserId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
@@ -20,7 +21,7 @@ import { readJson } from '../validation';
 import { sendEmailVerification, createEmailVerificationRoutes } from './auth-email';
 import { createPasswordRoutes } from './auth-passwords';
 import type { AuthContext } from './auth-shared';
-import { INVALID_CREDENTIALS, RATE_RULES, createAuthContext, currentUserId, endUserSession, sameSitePath, startUserSession, toUserJson } from './auth-shared';
+import { INVALID_CREDENTIALS, RATE_RULES, createAuthContext, currentUserId, endUserSession, startUserSession, toUserJson } from './auth-shared';
 
 /** Registration with the legal documents the person accepted (numbers, or their digits as strings). */
 const registrationSchema = registerSchema.extend({ acceptedDocumentIds: documentIdsSchema.default([]) });

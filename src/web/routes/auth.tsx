@@ -1,16 +1,15 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { sameSitePath } from '../../contract/redirect';
 import { AuthPage } from '../features/auth/auth-page';
 import { useLogin, useRegister } from '../features/session/mutations';
 import { userQueryOptions } from '../features/session/queries';
-import { readSafeRedirect } from '../features/session/redirect';
 
 type AuthSearch = { redirect?: string };
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: (search: Record<string, unknown>): AuthSearch => {
-    const target = readSafeRedirect(search.redirect);
-    return target === undefined ? {} : { redirect: target };
-  },
+  // The key is always returned: the router spreads this result over the raw query, so leaving an
+  // unsafe value out would let it through.
+  validateSearch: (search: Record<string, unknown>): AuthSearch => ({ redirect: sameSitePath(search.redirect) }),
   // A signed-in user has nothing to do here (spec section 2).
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQueryOptions());

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { sameSitePath } from '../../../contract/redirect';
 import type { LoginData, RegisterData } from '../../../domain/accounts/rules';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../lib/api';
@@ -7,7 +8,7 @@ import { paymentSessionKeys } from '../../lib/payment-session-keys';
 import { queryKeys } from '../../lib/query-keys';
 import { useRealtime } from '../../lib/realtime';
 import { describeLoginError, describeRegistrationError } from './error-messages';
-import { readSafeRedirect, SIGNED_IN_HOME } from './redirect';
+import { SIGNED_IN_HOME } from './redirect';
 import type { User } from './user';
 
 // Spec section 9: the redirect after login waits 100 ms, so the button's
@@ -19,7 +20,11 @@ type LoginAnswer = User | { user: User; redirectTo?: string };
 
 export type LoginCredentials = Omit<LoginData, 'redirectTo'>;
 
-/** `redirect` is the sign-in page's query parameter; it is sent as redirectTo and used when the answer names none. */
+/**
+ * `redirect` is the sign-in page's query parameter; it is sent as redirectTo and used when the answer names none.
+ * Both are followed only when they are paths on this site (src/contract/redirect.ts): the router hands the raw
+ * query parameter through whatever the route's validateSearch returns.
+ */
 export function useLogin({ redirect }: { redirect?: string } = {}) {
   const queryClient = useQueryClient();
   const realtime = useRealtime();
@@ -32,7 +37,7 @@ export function useLogin({ redirect }: { redirect?: string } = {}) {
       queryClient.setQueryData(queryKeys.user, user);
       // Rooms are chosen from the session at handshake: reconnect to join the user's.
       realtime.reconnect();
-      const target = readSafeRedirect(redirectTo) ?? redirect ?? SIGNED_IN_HOME;
+      const target = sameSitePath(redirectTo) ?? sameSitePath(redirect) ?? SIGNED_IN_HOME;
       setTimeout(() => void router.navigate({ href: target }), LOGIN_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
@@ -51,7 +56,7 @@ export function useRegister({ redirect }: { redirect?: string } = {}) {
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.user, user);
       realtime.reconnect();
-      void router.navigate({ href: redirect ?? SIGNED_IN_HOME });
+      void router.navigate({ href: sameSitePath(redirect) ?? SIGNED_IN_HOME });
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Registration failed', description: describeRegistrationError(error) });

@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoA11yViolations } from './support/a11y';
+import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
+import { launchBrowser, openSignedInPage, screenshotBoth } from './support/browser';
+import { adminCookie } from './support/legal';
+import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
+import type { TestServer } from './support/server';
+
+/*
+ * Issue 11, item 5 in the browser: a realtor's only bid is refunded because
+ * the homeowner deleted the listing, and the /dashboard statement shows the
+ * First Bid reward taken back, with its reason, beside the refund.
+ */
+
+const owner: SeedUser = { username: 'wendy_withdraw', password: 'Homeowner1', name: 'Wendy Withdraw', email: 'wendy@example.com', role: 'homeowner' };
+const agent: SeedUser = { username: 'rex_refund', password: 'Realtor123', name: 'Rex Refund', email: 'rex@example.com', role: 'realtor' };
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
+  await Promise.all([owner, agent].map((person) => registerUser(server.url, person)));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a reward whose bid was refunded', () => {
+  it('is shown withdrawn on the credit statement, and the balance is back where it started', async () => {
+    const admin = await adminCookie(server.url, superAdmin);
+    const ownerPage = await openSignedInPage(browser, server.url, owner);
+    await submitBillByApi(ownerPage, server.url);
+    const submission = await pendingVerificationOf(server.url, admin, owner.email);
+    await adminApi(server.url, admin, 'POST', `/api/admin/verifications/${submission.id}/approve`);
+    const listingId = await createListingByApi(ownerPage, server.url, { title: 'Short-lived Bungalow' });
+
+    const page = await openSignedInPage(browser, server.url, agent);
+    const me = await apiCall<{ id: string }>(page, server.url, 'GET', '/api/user');
+    await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 1 });
+    await apiCall(page, server.url, 'POST', `/api/properties/${listingId}/bid`, { propertyId: listingId, amount: 150 });
+    await apiCall(ownerPage, server.url, 'DELETE', `/api/properties/${listingId}`);
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Realtor Dashboard' }).waitFor();
+    const withdrawal = page.getByTestId('statement-entry').and(page.locator('[data-kind="reward-withdrawn"]'));
+    await withdrawal.waitFor();
+    expect(await withdrawal.getByText('Reward withdrawn', { exact: true }).isVisible()).toBe(true);
+    expect(await withdrawal.getByText('First Bid reward withdrawn: its bid was refunded', { exact: true }).isVisible()).toBe(true);
+    expect(await withdrawal.getByLabel('Taken 1 credit', { exact: true }).textContent()).toBe('-1');
+    expect(await withdrawal.getByText('Balance 1', { exact: true }).isVisible()).toBe(true);
+    // Newest first: the withdrawal, the refund, the reward, the bid, the administrator's credit.
+    expect(await page.getByTestId('statement-entry').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')))).toEqual([
+      'reward-withdrawn',
+      'refund',
+      'reward',
+      'bid',
+      'admin',
+    ]);
+    expect(await page.getByTestId('dashboard-credits').textContent()).toBe('1');
+    expect(await page.getByTestId('achievement-first-bid').getAttribute('data-completed')).toBe('false');
+    await screenshotBoth(page, 'reward-withdrawn-statement');
+    await expectNoA11yViolations(page);
+  });
+});
