@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 const repoRoot = dirname(fileURLToPath(import.meta.url));
 const webRoot = resolve(repoRoot, 'src/web');
@@ -27,6 +28,8 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // .br and .gz beside every built asset, which the server sends to clients that accept them.
+    precompress(),
   ],
   build: {
     outDir: resolve(repoRoot, 'dist/client'),

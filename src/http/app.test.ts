@@ -1,11 +1,13 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/shared/errors';
 import { StreamConflictError } from '../event-store/port';
+import { precompressFiles } from '../../scripts/precompress';
 import { TEST_ORIGIN, testAppPerTest } from '../testing/test-app';
 import { handleError, toErrorResponse, UnauthorizedError } from './errors';
 import { createMemoryLogger } from './logger';
@@ -94,6 +96,37 @@ describe('the HTTP shell', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await app.request('/api/nope')).status).toBe(404);
     expect((await app.request('/assets/../../etc/passwd')).status).not.toBe(500);
+    await rm(dir, { recursive: true });
+  });
+
+  it('sends the precompressed asset to clients that accept it, and the plain file to others', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'client-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>App</title>');
+    const script = `console.log(${JSON.stringify('a bid, '.repeat(500))});\n`;
+    await writeFile(join(dir, 'assets', 'index-abc123.js'), script);
+    await precompressFiles(dir, ['assets/index-abc123.js']);
+    const { app } = await testApp({ clientDir: dir });
+
+    const br = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+
+    const gz = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await app.request('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('cache-control')).toContain('immutable');
+    expect(await plain.text()).toBe(script);
     await rm(dir, { recursive: true });
   });
 });

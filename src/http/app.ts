@@ -143,10 +143,14 @@ function serveClient(app: Hono<AppEnv>, clientDir: string) {
   const indexHtml = readFileSync(join(clientDir, 'index.html'), 'utf8');
   app.use('/assets/*', async (c, next) => {
     await next();
+    if (c.res.status !== 200) return;
     // Built asset names carry a content hash.
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    // The plain answer too, so a shared cache never hands it to a client that asked for brotli (or the reverse).
+    if (!c.res.headers.has('Content-Encoding')) c.header('Vary', 'Accept-Encoding');
   });
-  app.use('*', serveStatic({ root: clientDir }));
+  // `precompressed`: the .br or .gz the build wrote beside a file, when the client accepts it (scripts/precompress.ts).
+  app.use('*', serveStatic({ root: clientDir, precompressed: true }));
   // Every other page is the single-page app; its router shows the 404 page.
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
