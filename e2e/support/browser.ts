@@ -139,3 +139,32 @@ export async function openSignedInPage(
 
 /** A toast's text, exactly, in the notifications region. */
 export const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications (F8)' }).getByText(text, { exact: true });
+
+/**
+ * Starts noting whether `text` shows anywhere in the page, for states shorter
+ * than a busy machine takes between two polls of `waitFor` (the login button's
+ * 'Welcome back!' lasts the 100 ms before the client navigates). Wait on what
+ * the user waits for (the next page), then ask the returned function whether
+ * the text was seen on the way. The page must stay on one document meanwhile
+ * (client-side navigation only).
+ */
+export async function noteTextShown(page: Page, text: string): Promise<() => Promise<boolean>> {
+  const key = `noted:${text}`;
+  await page.evaluate(
+    ({ key, text }) => {
+      const notes = ((window as unknown as { textNotes?: Record<string, boolean> }).textNotes ??= {});
+      const check = () => {
+        if (document.body.textContent?.includes(text)) {
+          notes[key] = true;
+          observer.disconnect();
+        }
+      };
+      const observer = new MutationObserver(check);
+      notes[key] = false;
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      check();
+    },
+    { key, text },
+  );
+  return () => page.evaluate((key) => (window as unknown as { textNotes?: Record<string, boolean> }).textNotes?.[key] === true, key);
+}

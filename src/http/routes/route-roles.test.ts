@@ -3,6 +3,7 @@ import { ROOT, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../testin
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { registerUser } from '../../testing/user-session';
+import { API_OPERATIONS } from './api-operations';
 
 /**
  * Every /api route × every role. Bodies are invalid where a route validates,
@@ -112,6 +113,8 @@ const ROUTES: RouteCase[] = [
   { route: 'POST /api/payments/simulated/:paymentIntentId/confirm', path: () => '/api/payments/simulated/pi_sim_nope/confirm', allowed: ['realtor'] },
   { route: 'POST /api/stripe/webhook', body: {}, allowed: EVERYONE },
   { route: 'GET /api/admin/payments', allowed: ADMINS },
+  // The API description
+  { route: 'GET /api/openapi.json', allowed: EVERYONE },
 ];
 
 const SOME_IMAGE = 'images/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.png';
@@ -171,5 +174,11 @@ describe('every route × every role', () => {
         .map((r) => `${r.method} ${r.path}`),
     );
     expect([...registered].sort()).toEqual(ROUTES.map((r) => r.route).sort());
+  });
+
+  it('gives the OpenAPI document the roles this table proves', () => {
+    const sorted = (roles: readonly string[] | undefined) => [...(roles ?? [])].sort();
+    const described = Object.fromEntries(ROUTES.map((r) => [r.route, sorted(API_OPERATIONS[r.route]?.roles)]));
+    expect(described).toEqual(Object.fromEntries(ROUTES.map((r) => [r.route, sorted(r.allowed)])));
   });
 });
