@@ -61,9 +61,11 @@ describe('GET /metrics', () => {
     const { cookie } = await registerUser(t.app, { role: 'realtor' });
     const id = crypto.randomUUID();
     expect((await sendJson(t.app, 'GET', `/api/properties/${id}`, undefined, cookie)).status).toBe(404);
+    expect((await sendJson(t.app, 'GET', `/api/no-such/${id}`)).status).toBe(404);
     const text = await scrape(t);
     expect(sample(text, 'bidhome_http_request_duration_seconds_count{method="GET",route="/api/properties/:id",status="404"}')).toBe(1);
     expect(sample(text, 'bidhome_http_request_duration_seconds_count{method="POST",route="/api/register",status="201"}')).toBe(1);
+    expect(sample(text, 'bidhome_http_request_duration_seconds_count{method="GET",route="/api/*",status="404"}')).toBe(1);
     expect(text).not.toContain(id);
   });
 

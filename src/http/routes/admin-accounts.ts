@@ -39,7 +39,7 @@ export function toManagedUserView(doc: UserDoc): ManagedUserView {
   return { id: _id, username, name, email, phone, role, credits, emailVerified, isVerified, createdAt };
 }
 
-const searchQuery = z.object({ search: z.string().trim().max(200, 'Search must be less than 200 characters').optional() });
+export const searchQuery = z.object({ search: z.string().trim().max(200, 'Search must be less than 200 characters').optional() });
 
 /** /api/admin/users: every administrator may find users and set their credits and passwords. */
 export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {

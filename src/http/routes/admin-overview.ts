@@ -23,7 +23,7 @@ const wholeNumber = (message: string, min: number, max: number, fallback: number
     z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)),
   );
 
-const activityQuery = z.object({
+export const activityQuery = z.object({
   search: z.string().trim().max(200, 'Search must be less than 200 characters').default(''),
   page: wholeNumber('Page must be a whole number of at least 1', 1, 1_000_000, 1),
   pageSize: wholeNumber('Page size must be a whole number from 1 to 100', 1, 100, 20),

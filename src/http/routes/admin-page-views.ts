@@ -11,7 +11,7 @@ import { validate } from '../validation';
 /** The most-viewed paths listed; the rest are left out. */
 export const TOP_PAGES = 100;
 
-const reportQuery = z.object({ days: wholeNumberParam('Days must be a whole number from 1 to 365', 1, 365, 30) });
+export const reportQuery = z.object({ days: wholeNumberParam('Days must be a whole number from 1 to 365', 1, 365, 30) });
 
 type Counts = { views: number; visitors: number };
 

@@ -20,7 +20,7 @@ import { toPropertyJson } from './listing-shared';
 
 /** A search that matches everything still answers a bounded list; the newest come first. */
 const MAX_LISTED = 500;
-const searchQuery = z.object({ search: z.string().trim().max(200, 'Search must be less than 200 characters').optional() });
+export const searchQuery = z.object({ search: z.string().trim().max(200, 'Search must be less than 200 characters').optional() });
 
 /** A listing as the back office's Properties tab shows it: with its owner. */
 export interface AdminPropertyJson extends PropertyJson {

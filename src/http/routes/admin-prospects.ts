@@ -35,12 +35,12 @@ const filters = {
     z.enum(INQUIRY_TYPES, { error: 'Inquiry type must be realtor, homeowner or general' }).optional(),
   ),
 };
-const listQuery = z.object({
+export const listQuery = z.object({
   ...filters,
   page: wholeNumberParam('Page must be a whole number of at least 1', 1, 1_000_000, 1),
   pageSize: wholeNumberParam('Page size must be a whole number from 1 to 100', 1, 100, 20),
 });
-const exportQuery = z.object(filters);
+export const exportQuery = z.object(filters);
 
 const CSV_COLUMNS = ['id', 'email', 'inquiryType', 'message', 'page', 'ipAddress', 'userAgent', 'createdAt'] as const;
 

@@ -24,7 +24,7 @@ import type { AuthContext } from './auth-shared';
 import { INVALID_CREDENTIALS, RATE_RULES, createAuthContext, currentUserId, endUserSession, startUserSession, toUserJson } from './auth-shared';
 
 /** Registration with the legal documents the person accepted (numbers, or their digits as strings). */
-const registrationSchema = registerSchema.extend({ acceptedDocumentIds: documentIdsSchema.default([]) });
+export const registrationSchema = registerSchema.extend({ acceptedDocumentIds: documentIdsSchema.default([]) });
 
 /** The users' account routes under /api: registration, sign-in, the current user, passwords, email. */
 export function createAuthRoutes(deps: AppDeps) {

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
 import { createAdminRoutes } from './admin';
+import { createApiDescriptionRoutes } from './api-description';
 import { createAdminLegalRoutes } from './admin-legal';
 import { createAdminPageViewRoutes } from './admin-page-views';
 import { createAdminProspectRoutes } from './admin-prospects';
@@ -55,4 +56,6 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createPaymentReturnRoutes(deps));
   api.route('/', createStripeWebhookRoutes(deps));
   api.route('/admin', createAdminPaymentRoutes(deps));
+  // The OpenAPI document of every route (docs/decisions/0027-metrics-and-api-description.md).
+  api.route('/', createApiDescriptionRoutes(deps));
 }

@@ -13,7 +13,7 @@ import { findPendingDocuments, findRequiredDocuments, recordAgreements, toPublic
 import { readJson, validate } from '../validation';
 
 const ROLE_MESSAGE = 'Role must be homeowner or realtor';
-const roleQuery = z.object({ role: z.enum(LEGAL_ROLES, { error: ROLE_MESSAGE }) });
+export const roleQuery = z.object({ role: z.enum(LEGAL_ROLES, { error: ROLE_MESSAGE }) });
 const UNKNOWN_DOCUMENT = 'Document not found';
 
 /**

@@ -21,7 +21,7 @@ import { loadVerificationStatus } from './verification';
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
-const pageQuery = z.object({
+export const pageQuery = z.object({
   cursor: z.string().regex(/^\d{1,16}$/, 'Invalid cursor').optional(),
   limit: wholeNumberParam(`Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });

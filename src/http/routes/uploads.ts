@@ -39,7 +39,7 @@ interface UploadRule {
   typeMessage: string;
 }
 
-const BILL: UploadRule = {
+export const BILL: UploadRule = {
   field: 'document',
   kind: 'bill',
   folder: 'bills',
@@ -47,7 +47,7 @@ const BILL: UploadRule = {
   typeMessage: VERIFICATION_FILE_TYPES_MESSAGE,
 };
 
-const IMAGE: UploadRule = {
+export const IMAGE: UploadRule = {
   field: 'image',
   kind: 'image',
   folder: 'images',

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { TestApp } from '../testing/test-app';
+import { createTestApp } from '../testing/test-app';
+import { openApiPath } from './openapi';
+import { registrationSchema } from './routes/auth';
+
+type Operation = {
+  operationId: string;
+  parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
+  requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, unknown>;
+  security?: unknown[];
+  'x-roles': string[];
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+};
+
+let t: TestApp;
+let document: Document;
+let raw: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.request('/api/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  raw = await res.text();
+  document = JSON.parse(raw) as Document;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function operation(method: string, path: string): Operation {
+  const found = document.paths[path]?.[method];
+  if (!found) throw new Error(`${method} ${path} is not in the document`);
+  return found;
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1.0 document', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).length).toBeGreaterThan(50);
+    const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('describes every route the app registers, and none that it does not', () => {
+    const registered = t.app.routes
+      .filter((r) => !r.path.endsWith('*') && r.method !== 'ALL')
+      .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path).path}`);
+    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect([...new Set(registered)].sort()).toEqual(described.sort());
+  });
+
+  it("takes request bodies from the schemas the routes validate with, as a client may send them", () => {
+    const register = operation('post', '/api/register');
+    const { $schema: _dialect, ...expected } = z.toJSONSchema(registrationSchema, { io: 'input', unrepresentable: 'any' });
+    expect(register.requestBody?.content['application/json']?.schema).toEqual(expected);
+    // A field with a default may be left out.
+    expect((expected as { required?: string[] }).required).not.toContain('acceptedDocumentIds');
+  });
+
+  it('says which query parameters may be left out, from what the schema does without them', () => {
+    const list = operation('get', '/api/properties');
+    const byName = Object.fromEntries((list.parameters ?? []).map((p) => [p.name, p]));
+    expect(byName.limit).toMatchObject({ in: 'query', required: false });
+    expect(byName.cursor).toMatchObject({ in: 'query', required: false });
+    const active = operation('get', '/api/legal-documents/active');
+    expect(active.parameters).toEqual([expect.objectContaining({ name: 'role', in: 'query', required: true })]);
+  });
+
+  it('declares every path parameter, with its own schema where the route validates one', () => {
+    for (const [path, methods] of Object.entries(document.paths)) {
+      const names = path
+        .split('/')
+        .filter((segment) => segment.startsWith('{') && segment.endsWith('}'))
+        .map((segment) => segment.slice(1, -1));
+      for (const [method, op] of Object.entries(methods)) {
+        const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        expect(declared, `${method} ${path}`).toEqual(names);
+      }
+    }
+    const simulated = operation('post', '/api/payments/simulated/{paymentIntentId}/confirm');
+    expect(simulated.parameters?.[0]?.schema).toMatchObject({ type: 'string', pattern: expect.stringContaining('pi_') });
+    expect(simulated.requestBody?.required).toBe(false);
+  });
+
+  it('describes uploads as multipart with the field and types the route accepts', () => {
+    const upload = operation('post', '/api/upload-property-image');
+    const multipart = upload.requestBody?.content['multipart/form-data'] as { schema: { required: string[] }; encoding: Record<string, { contentType: string }> };
+    expect(multipart.schema.required).toEqual(['image']);
+    expect(multipart.encoding.image?.contentType).toBe('image/jpeg, image/png, image/webp');
+  });
+
+  it('answers refusals with the one error shape, { message, errors? }', () => {
+    expect(document.components.schemas.Error).toMatchObject({
+      type: 'object',
+      properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
+      required: ['message'],
+    });
+    const bid = operation('post', '/api/properties/{id}/bid');
+    expect(Object.keys(bid.responses).sort()).toEqual(['201', '400', '401', '403', '404', 'default']);
+    expect(bid.security).toEqual([{ userSession: [] }]);
+    expect(operation('get', '/api/admin/bids').security).toEqual([{ adminSession: [] }]);
+    expect(operation('post', '/api/login').security).toEqual([]);
+  });
+
+  it('points every $ref at something the document defines', () => {
+    for (const [, ref] of raw.matchAll(/"\$ref":"([^"]+)"/g)) {
+      const target = (ref ?? '')
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+      expect(target, ref).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  userInfoSchema,
+} from '../../domain/accounts/rules';
+import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../domain/admins/rules';
+import { pageViewSchema } from '../../domain/analytics/rules';
+import { editBidSchema, placeBidSchema, selectBidSchema } from '../../domain/bidding/rules';
+import { acceptAgreementsSchema, legalDocumentSchema } from '../../domain/legal/rules';
+import { createPropertySchema, updatePropertySchema } from '../../domain/listings/rules';
+import { purchaseSchema } from '../../domain/payments/packages';
+import { prospectSchema } from '../../domain/prospects/rules';
+import { realtorProfileSchema } from '../../domain/realtor-profiles/rules';
+import { rejectVerificationSchema, submitVerificationSchema } from '../../domain/verification/rules';
+import type { ApiOperations } from '../openapi';
+import { ADMINS, EVERYONE, USERS } from '../openapi';
+import { searchQuery as userSearchQuery } from './admin-accounts';
+import { activityQuery } from './admin-overview';
+import { reportQuery } from './admin-page-views';
+import { searchQuery as propertySearchQuery } from './admin-properties';
+import { exportQuery, listQuery } from './admin-prospects';
+import { registrationSchema } from './auth';
+import { roleQuery } from './legal';
+import { savePaymentMethodSchema } from './payment-methods';
+import { authenticateBody, confirmBody, confirmQuery, intentId } from './payment-returns';
+import { pageQuery } from './properties';
+import { BILL, IMAGE } from './uploads';
+
+/*
+ * Every route the app registers, with the schemas it validates with (imported,
+ * never copied) and who may call it; the OpenAPI document is built from this
+ * table (src/http/openapi.ts). openapi.test.ts fails when a route is missing
+ * here or listed but gone; route-roles.test.ts checks the roles.
+ */
+export const API_OPERATIONS: ApiOperations = {
+  // Operations (docs/decisions/0027)
+  'GET /healthz': { summary: 'The process is alive', roles: EVERYONE },
+  'GET /readyz': { summary: "Ready once every projection has caught up with the log (503 with each projection's position and lag before)", roles: EVERYONE },
+  'GET /metrics': { summary: 'Prometheus metrics of this node', roles: EVERYONE, answer: { kind: 'metrics' } },
+  'GET /api/openapi.json': { summary: 'This document', roles: EVERYONE },
+
+  // Sessions and accounts
+  'POST /api/register': { summary: 'Create a homeowner or realtor account and sign in', roles: EVERYONE, body: registrationSchema, answer: { status: 201 } },
+  'POST /api/login': { summary: 'Sign in with a username or email and a password', roles: EVERYONE, body: loginSchema },
+  'POST /api/logout': { summary: 'Sign out: the session cookie stops working', roles: EVERYONE },
+  'GET /api/user': { summary: 'The signed-in user', roles: USERS },
+  'PUT /api/user/info': { summary: "Change the signed-in user's name and phone", roles: USERS, body: userInfoSchema },
+  'PUT /api/user/change-password': { summary: 'Change the password; every other session ends', roles: USERS, body: changePasswordSchema },
+  'POST /api/forgot-password': { summary: 'Mail a password-reset link (answers the same whether the email is known or not)', roles: EVERYONE, body: forgotPasswordSchema },
+  'POST /api/reset-password': { summary: "Set a new password with a reset link's token", roles: EVERYONE, body: resetPasswordSchema },
+  'POST /api/resend-verification': { summary: 'Mail the email-verification link again', roles: USERS },
+  'GET /api/verify-email': { summary: "The verification mail's link: verifies the email and redirects to /home", roles: EVERYONE, answer: { status: 302, kind: 'redirect', description: 'To /home, or /home?emailVerification=invalid' } },
+
+  // Administrators
+  'POST /api/admin/login': { summary: 'Sign in to the back office', roles: EVERYONE, body: adminLoginSchema },
+  'POST /api/admin/logout': { summary: 'Sign out of the back office', roles: EVERYONE },
+  'GET /api/admin/me': { summary: 'The signed-in administrator', roles: ADMINS },
+  'GET /api/admin/admin-users': { summary: 'Every administrator', roles: ADMINS },
+  'POST /api/admin/admin-users': { summary: 'Create an administrator', roles: ['super_admin'], body: createAdminSchema, answer: { status: 201 } },
+  'PUT /api/admin/admin-users/:adminId/password': { summary: "Set an administrator's password", roles: ['super_admin'], body: setAdminPasswordSchema },
+  'POST /api/admin/admin-users/:adminId/deactivate': { summary: 'Deactivate an administrator; their sessions end', roles: ['super_admin'] },
+  'GET /api/admin/users': { summary: 'Find homeowners and realtors', roles: ADMINS, query: userSearchQuery },
+  'PUT /api/admin/users/:userId': { summary: "Set a user's credits (with the balance the administrator saw) or password", roles: ADMINS, body: adminUserUpdateSchema },
+  'GET /api/admin/dashboard': { summary: 'Counts and recent activity for the back office', roles: ADMINS },
+  'GET /api/admin/activity': { summary: 'The activity log, newest first', roles: ADMINS, query: activityQuery },
+
+  // Contact, page views and legal documents
+  'POST /api/prospects': { summary: 'Send the contact form', roles: EVERYONE, body: prospectSchema, answer: { status: 201 } },
+  'POST /api/page-views': { summary: 'Count a page view (nothing is stored with Do Not Track or Global Privacy Control)', roles: EVERYONE, body: pageViewSchema, answer: { status: 204, kind: 'empty', description: 'Counted, or skipped' } },
+  'GET /api/legal-documents/active': { summary: 'The legal documents in force for a role', roles: EVERYONE, query: roleQuery },
+  'GET /api/legal-documents/:type': { summary: 'The legal document of a type in force', roles: EVERYONE },
+  'GET /api/user/pending-agreements': { summary: 'Documents in force the signed-in user has not accepted yet', roles: USERS },
+  'POST /api/user/agreements': { summary: 'Accept legal documents', roles: USERS, body: acceptAgreementsSchema },
+  'GET /api/admin/prospects': { summary: 'Contact-form inquiries, newest first', roles: ADMINS, query: listQuery },
+  'GET /api/admin/prospects.csv': { summary: 'Contact-form inquiries as CSV', roles: ADMINS, query: exportQuery, answer: { kind: 'csv' } },
+  'GET /api/admin/page-views': { summary: 'Page views per day and per page', roles: ADMINS, query: reportQuery },
+  'GET /api/admin/legal-documents': { summary: 'Every legal document and version', roles: ADMINS },
+  'POST /api/admin/legal-documents': { summary: 'Write a legal document (a draft until activated)', roles: ADMINS, body: legalDocumentSchema, answer: { status: 201 } },
+  'PUT /api/admin/legal-documents/:id': { summary: 'Edit a legal document', roles: ADMINS, body: legalDocumentSchema },
+  'DELETE /api/admin/legal-documents/:id': { summary: 'Delete a legal document that is not in force', roles: ADMINS },
+  'POST /api/admin/legal-documents/:id/activate': { summary: 'Put a legal document in force for its type', roles: ADMINS },
+  'GET /api/admin/legal-documents/:id/agreements': { summary: 'Who accepted a legal document, and when', roles: ADMINS },
+
+  // Files, ownership verification and listings
+  'GET /api/files/:key{.+}': { summary: 'A stored file, at the signed address the API handed out (local storage only)', roles: EVERYONE, answer: { kind: 'file' } },
+  'POST /api/upload-document': { summary: 'Upload a utility bill (PDF or image) for ownership verification', roles: ['homeowner'], upload: BILL, answer: { status: 201 } },
+  'POST /api/upload-property-image': { summary: 'Upload a listing image (verified homeowners)', roles: ['homeowner'], upload: IMAGE, answer: { status: 201 } },
+  'GET /api/proxy-image/:imageKey{.+}': { summary: "A short-lived address of a listing image: `{ url }`", roles: [...USERS, ...ADMINS] },
+  'POST /api/verification/submit': { summary: 'Submit an uploaded bill for ownership verification', roles: ['homeowner'], body: submitVerificationSchema },
+  'GET /api/verification/status': { summary: "The signed-in homeowner's verification status", roles: USERS },
+  'GET /api/admin/verifications': { summary: 'Ownership verifications, newest first', roles: ADMINS },
+  'POST /api/admin/verifications/:id/approve': { summary: 'Approve an ownership verification', roles: ADMINS },
+  'POST /api/admin/verifications/:id/reject': { summary: 'Reject an ownership verification and mail the homeowner why', roles: ADMINS, body: rejectVerificationSchema },
+  'GET /api/admin/verification-document/:encodedKey{.+}': { summary: 'A short-lived address of a submitted bill: `{ url }`', roles: ADMINS },
+  'POST /api/properties': { summary: 'List a property (verified homeowners)', roles: ['homeowner'], body: createPropertySchema, answer: { status: 201 } },
+  'GET /api/properties': { summary: 'Active listings, newest first; with `limit` or `cursor`, one page `{ properties, nextCursor }`', roles: USERS, query: pageQuery },
+  'GET /api/properties/:id': { summary: 'One listing', roles: [...USERS, ...ADMINS] },
+  'GET /api/user/properties': { summary: "The signed-in homeowner's listings", roles: USERS },
+  'PUT /api/properties/:id': { summary: 'Edit an own listing', roles: ['homeowner'], body: updatePropertySchema },
+  'DELETE /api/properties/:id': { summary: 'Delete an own listing; its bids are refunded', roles: ['homeowner'] },
+  'GET /api/admin/properties': { summary: 'Every listing', roles: ADMINS, query: propertySearchQuery },
+  'PUT /api/admin/properties/:id/toggle': { summary: 'Activate or deactivate a listing', roles: ADMINS },
+
+  // Bids, credits and realtor profiles
+  'POST /api/properties/:id/bid': { summary: 'Bid on a listing for one credit', roles: ['realtor'], body: placeBidSchema, answer: { status: 201 } },
+  'PUT /api/bids/:bidId': { summary: "Edit an own bid's message", roles: ['realtor'], body: editBidSchema },
+  'GET /api/bids': { summary: "The signed-in realtor's bids", roles: ['realtor'] },
+  'GET /api/properties/:id/bids': { summary: "A listing's bids, as its owner (or a bidding realtor) may see them", roles: USERS },
+  'POST /api/properties/:id/select-bid': { summary: "Choose a bid on an own listing: contact details are shared", roles: ['homeowner'], body: selectBidSchema },
+  'GET /api/realtor-profile': { summary: "The signed-in realtor's profile", roles: ['realtor'] },
+  'POST /api/realtor-profile': { summary: "Save the signed-in realtor's profile", roles: ['realtor'], body: realtorProfileSchema },
+  'GET /api/realtor-profile/:realtorId': { summary: "A realtor's profile, without contact details until the rules allow", roles: USERS },
+  'GET /api/dashboard': { summary: "The signed-in realtor's dashboard", roles: ['realtor'] },
+  'GET /api/admin/bids': { summary: 'Every bid', roles: ADMINS },
+  'GET /api/admin/realtor-profiles': { summary: 'Every realtor profile', roles: ADMINS },
+
+  // Credits and card payments
+  'POST /api/credits/purchase': { summary: 'Buy a credit package by card', roles: ['realtor'], body: purchaseSchema },
+  'GET /api/credits/statement': { summary: "The signed-in realtor's credit statement", roles: ['realtor'] },
+  'POST /api/payment-method/setup': { summary: 'Start saving a card', roles: ['realtor'] },
+  'POST /api/payment-method/save': { summary: 'Save a card for later purchases', roles: ['realtor'], body: savePaymentMethodSchema },
+  'DELETE /api/payment-method': { summary: 'Forget the saved card', roles: ['realtor'] },
+  'GET /api/payments/config': { summary: 'Payment mode, publishable key, return address and credit packages', roles: EVERYONE },
+  'GET /api/payments/confirm': { summary: "The card-authentication redirect's return: settles the payment", roles: ['realtor'], query: confirmQuery },
+  'POST /api/payments/confirm': { summary: 'Settle a payment after card authentication', roles: ['realtor'], body: confirmBody },
+  'POST /api/payments/simulated/:paymentIntentId/confirm': {
+    summary: 'Complete or fail the simulated card authentication (simulated payments only)',
+    roles: ['realtor'],
+    params: { paymentIntentId: intentId },
+    body: authenticateBody,
+    bodyOptional: true,
+  },
+  'POST /api/stripe/webhook': { summary: "Stripe's webhook, checked with STRIPE_WEBHOOK_SECRET", roles: EVERYONE },
+  'GET /api/admin/payments': { summary: 'Card payments', roles: ADMINS },
+};
