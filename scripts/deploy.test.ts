@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { composeProblems, dockerfileProblems } from './deploy-checks';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const read = (name: string) => readFileSync(join(repoRoot, name), 'utf8');
+
+describe('the deployment files', () => {
+  it('docker-compose.yml has no default secret, no database on every interface, restarts, healthchecks and a /data volume', () => {
+    expect(composeProblems(read('docker-compose.yml'))).toEqual([]);
+  });
+
+  it('the Dockerfile runs compiled JavaScript as a non-root user that owns /data', () => {
+    expect(dockerfileProblems(read('Dockerfile'))).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  // The compose file and Dockerfile as they were before they were made safe to copy.
+  const unsafeCompose = `
+services:
+  kurrentdb:
+    image: docker.kurrent.io/kurrent-latest/kurrentdb:25.1
+    ports:
+      - "2113:2113"
+    healthcheck:
+      test: ["CMD-SHELL", "curl -fs http://localhost:2113/health/live || exit 1"]
+  mongodb:
+    image: mongo:8.0
+    ports:
+      - "27017:27017"
+  app:
+    build: .
+    environment:
+      DATA_DIR: "/data"
+      SESSION_SECRET: "\${SESSION_SECRET:-change-me-to-a-long-random-secret-of-32-chars}"
+      ADMIN_PASSWORD: "\${ADMIN_PASSWORD:-}"
+    volumes:
+      - app-data:/data
+`;
+  const unsafeDockerfile = `
+FROM node:20-bookworm-slim AS build
+RUN npm ci
+FROM node:20-bookworm-slim
+COPY --from=build /app /app
+USER node
+CMD ["node", "--import", "tsx", "src/http/cli.ts"]
+`;
+
+  it('name a default secret, a database port on every interface, a missing restart policy or healthcheck', () => {
+    expect(composeProblems(unsafeCompose)).toEqual([
+      'SESSION_SECRET has a default value',
+      'kurrentdb: no restart policy',
+      'kurrentdb: port "2113:2113" is published on every interface',
+      'mongodb: no restart policy',
+      'mongodb: port "27017:27017" is published on every interface',
+      'mongodb: no healthcheck',
+      'app: no restart policy',
+      'app: SESSION_SECRET must be required with ${SESSION_SECRET:?...}',
+    ]);
+  });
+
+  it('name a secret written into the file, a published IPv6 wildcard and a missing /data volume', () => {
+    const problems = composeProblems(`
+services:
+  mongodb:
+    image: mongo:8.0
+    restart: unless-stopped
+    environment:
+      - MONGO_INITDB_ROOT_PASSWORD=example
+    ports:
+      - "[::]:27017:27017"
+      - target: 27017
+        published: 27018
+    healthcheck:
+      test: ["CMD", "mongosh", "--eval", "db.adminCommand('ping')"]
+  app:
+    build: .
+    restart: unless-stopped
+    environment:
+      SESSION_SECRET: "\${SESSION_SECRET:?set it}"
+`);
+    expect(problems).toEqual([
+      'mongodb: MONGO_INITDB_ROOT_PASSWORD is written in the file',
+      'mongodb: port "[::]:27017:27017" is published on every interface',
+      'mongodb: port {"target":27017,"published":27018} is published on every interface',
+      'app: no volume at /data',
+    ]);
+  });
+
+  it('name tsx at run time, no npm ci --omit=dev and a /data the app user cannot write', () => {
+    expect(dockerfileProblems(unsafeDockerfile)).toEqual([
+      'the image runs TypeScript through tsx',
+      'production dependencies are not installed with npm ci --omit=dev',
+      '/data is not created and given to the app user before USER',
+    ]);
+    expect(dockerfileProblems('FROM node:20\nRUN npm ci --omit=dev\nRUN mkdir -p /data && chown root /data\nUSER node\nCMD ["node", "dist/server/main.js"]\n')).toEqual([
+      '/data is not owned by node',
+    ]);
+    expect(dockerfileProblems('FROM node:20\nRUN npm ci --omit=dev\nCMD ["node", "dist/server/main.js"]\n')).toContain('the image runs as root');
+  });
+});
