@@ -34,6 +34,8 @@ export interface BidView {
 export interface OwnBidView extends BidView {
   propertyTitle: string;
   biddingEndsAt: string | null;
+  /** False while the marketplace has paused the listing: the bid stands, and the realtor is told why it went quiet. */
+  propertyActive: boolean;
   /** Only once the owner selected this bid after bidding closed. */
   ownerName?: string;
   ownerEmail?: string;
@@ -82,7 +84,7 @@ export async function viewOwnBids(store: ReadStore, bids: readonly BidDoc[], pro
   return bids.flatMap((bid) => {
     const property = properties.get(bid.propertyId);
     if (!property || property.deleted) return [];
-    const view: OwnBidView = { ...baseView(bid, property, self), propertyTitle: property.title, biddingEndsAt: property.biddingEndsAt };
+    const view: OwnBidView = { ...baseView(bid, property, self), propertyTitle: property.title, biddingEndsAt: property.biddingEndsAt, propertyActive: property.isActive };
     const owner = property.ownerId === null ? undefined : people.get(property.ownerId)?.user;
     if (owner && mayShareOwnerContact(realtorId, property, now)) return [{ ...view, ownerName: owner.name, ownerEmail: owner.email, ownerPhone: owner.phone }];
     return [view];

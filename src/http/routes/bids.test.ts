@@ -37,6 +37,7 @@ describe('POST /api/properties/{id}/bid', () => {
       realtorName: 'Rita Realtor',
       realtorProfileImage: null,
       propertyTitle: 'Sunny loft',
+      propertyActive: true,
       biddingEndsAt: closes,
     });
     // 2 - 1 for the bid + 1 for the First Bid achievement.

@@ -5,6 +5,7 @@ import type { PropertyAnswer } from '../../testing/listings';
 import { FILES, listProperty, propertyInput, rootSession, uploadImage, verifiedHomeowner } from '../../testing/listings';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
+import { placeBid, registerRealtor } from '../../testing/bidding';
 import { registerUser } from '../../testing/user-session';
 
 let t: TestApp;
@@ -119,6 +120,18 @@ describe('reading listings', () => {
     expect(await json(await send(t, 'GET', path, { cookie: admin }))).toMatchObject({ id: property.id, isActive: false });
     const missing = await send(t, 'GET', '/api/properties/no-such', { cookie: realtor.cookie });
     expect(await json(missing)).toEqual({ message: 'Property not found' });
+  });
+
+  it('shows a listing the marketplace paused to a realtor who bid on it, as paused, and keeps the bid in their list', async () => {
+    const property = await listProperty(t, owner.cookie, { title: 'Paused Cottage' });
+    const bidder = await registerRealtor(t, 1);
+    expect((await placeBid(t, bidder.cookie, property.id)).status).toBe(201);
+    expect((await send(t, 'PUT', `/api/admin/properties/${property.id}/toggle`, { cookie: admin })).status).toBe(200);
+    const path = `/api/properties/${property.id}`;
+    expect(await json(await send(t, 'GET', path, { cookie: bidder.cookie }))).toMatchObject({ id: property.id, isActive: false });
+    expect((await send(t, 'GET', path, { cookie: realtor.cookie })).status).toBe(404);
+    const bids = await json<{ propertyId: string; propertyTitle: string; propertyActive: boolean }[]>(await send(t, 'GET', '/api/bids', { cookie: bidder.cookie }));
+    expect(bids).toMatchObject([{ propertyId: property.id, propertyTitle: 'Paused Cottage', propertyActive: false }]);
   });
 
   it('lists the owner’s own properties in every state, newest first', async () => {

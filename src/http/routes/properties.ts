@@ -15,6 +15,7 @@ import { requireUser } from '../guards';
 import { wholeNumberParam } from '../query-params';
 import { readJson, validate } from '../validation';
 import { currentUserId } from './auth-shared';
+import { bidCollections } from './bid-shared';
 import { deleteUnusedImages, requireOwnUploads, requireUserOrAdmin, toPropertyJson } from './listing-shared';
 import { loadVerificationStatus } from './verification';
 
@@ -29,7 +30,11 @@ export const pageQuery = z.object({
 /** Homeowners' listings and everyone's view of them (docs/decisions/0012-listings-and-files.md). */
 export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
   const properties = deps.readStore.collection<PropertyDoc>(PROPERTIES);
+  const { bids } = bidCollections(deps);
   const now = () => deps.clock().toISOString();
+
+  const hasBidOn = async (realtorId: string | undefined, propertyId: string) =>
+    realtorId !== undefined && (await bids.findOne({ realtorId, propertyId })) !== null;
 
   const findProperty = async (id: string) => {
     const doc = await properties.findOne({ _id: id });
@@ -75,8 +80,11 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
     .get('/properties/:id', requireUserOrAdmin, async (c) => {
       const doc = await findProperty(c.req.param('id'));
       const { user, admin } = c.get('session');
-      // An inactive listing is hidden from everyone but its owner and the back office.
-      if (!doc.isActive && !admin && user?.subject !== doc.ownerId) throw new NotFoundError(PROPERTY_NOT_FOUND);
+      // An inactive listing is hidden from everyone but its owner, the back office and the realtors
+      // who bid on it: they see it paused rather than lost (their bid still stands).
+      if (!doc.isActive && !admin && user?.subject !== doc.ownerId && !(await hasBidOn(user?.subject, doc._id))) {
+        throw new NotFoundError(PROPERTY_NOT_FOUND);
+      }
       return c.json(toPropertyJson(doc));
     })
 

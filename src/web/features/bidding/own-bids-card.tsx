@@ -63,7 +63,11 @@ function BidRow({ bid, now }: { bid: OwnBid; now: number }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="mr-1 text-sm font-semibold tabular-nums">{formatAmount(bid.amount)}</span>
-        <Badge variant={active ? 'brand' : 'muted'}>{active ? 'Active' : 'Closed'}</Badge>
+        {bid.propertyActive ? (
+          <Badge variant={active ? 'brand' : 'muted'}>{active ? 'Active' : 'Closed'}</Badge>
+        ) : (
+          <Badge variant="warning">Paused by the marketplace</Badge>
+        )}
         {bid.selected && (
           <Badge variant="success">
             <CheckIcon />

@@ -28,6 +28,8 @@ export type PropertyBid = {
 export type OwnBid = PropertyBid & {
   propertyTitle: string;
   biddingEndsAt: string | null;
+  /** False while the marketplace has paused the listing. */
+  propertyActive: boolean;
   ownerName?: string;
   ownerEmail?: string;
   ownerPhone?: string | null;

@@ -95,7 +95,7 @@ function ListingDetails({
       <header className="grid gap-3 lg:col-start-1">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="brand" className="!text-brand-hover">{propertyTypeLabels[property.propertyType]}</Badge>
-          {!property.isActive && <Badge variant="muted">Inactive</Badge>}
+          {!property.isActive && (isOwner ? <Badge variant="muted">Inactive</Badge> : <Badge variant="warning">Paused by the marketplace</Badge>)}
           {isOwner && <Badge variant="neutral">Your listing</Badge>}
         </div>
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{property.title}</h1>
@@ -127,7 +127,16 @@ function ListingDetails({
             </div>
             <BiddingCountdown biddingEndsAt={property.biddingEndsAt} />
             {!isOwner && property.isActive && bidAction?.(property)}
-            {!property.isActive && <p className="text-sm text-neutral-600">This listing is not accepting bids right now.</p>}
+            {!property.isActive &&
+              (isOwner ? (
+                <p className="text-sm text-neutral-600">This listing is not accepting bids right now.</p>
+              ) : (
+                // Only a realtor who bid sees a paused listing (the server hides it from the rest): say what happened to it and to their bid.
+                <div role="status" className="grid gap-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                  <p className="font-semibold">Paused by the marketplace</p>
+                  <p>The BidHome team has paused this listing, so it takes no bids for now. Your bid still stands and stays in your list.</p>
+                </div>
+              ))}
             {isOwner && (
               <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
                 <Button variant="outline" onClick={() => setDialog('edit')}>
