@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ describe('the compiled server', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('starts with plain node, no TypeScript loader, and answers /healthz', async () => {
+  it('starts with plain node, no TypeScript loader, answers /healthz and imports production dependencies only', async () => {
     await buildServer(outDir);
     dataDir = await mkdtemp(join(tmpdir(), 'compiled-server-'));
     const child = spawn(process.execPath, [join(outDir, 'main.js')], {
@@ -38,6 +38,11 @@ describe('the compiled server', () => {
       const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ status: 'ok' });
+      // The image installs production dependencies only (npm ci --omit=dev).
+      const dependencies = Object.keys((JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+      const imported = await packagesImportedBy(outDir);
+      expect(imported).toContain('better-sqlite3');
+      expect(imported.filter((name) => !dependencies.includes(name))).toEqual([]);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
@@ -47,3 +52,17 @@ describe('the compiled server', () => {
     }
   }, 60_000);
 });
+
+/** The packages the compiled files import, by package name. */
+async function packagesImportedBy(dir: string): Promise<string[]> {
+  const names = new Set<string>();
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js'))) {
+    const code = await readFile(join(dir, file), 'utf8');
+    for (const [, specifier = ''] of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"'.][^"']*)["']/g)) {
+      if (specifier.startsWith('node:')) continue;
+      const parts = specifier.split('/');
+      names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier));
+    }
+  }
+  return [...names].sort();
+}
