@@ -1,5 +1,6 @@
 import path from 'node:path';
 import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -104,6 +105,15 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // A pattern that backtracks super-linearly lets one long input stall the server (docs/decisions/0021).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server';
 
@@ -51,6 +52,14 @@ describe('the compiled server', () => {
       }
     }
   }, 60_000);
+
+  it('rebuilds the read models with plain node, over the log the server wrote', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [join(outDir, 'projections-rebuild.js')], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    });
+    expect(stdout).toMatch(/^users: position \d+$/m);
+    expect(stdout).toContain('rebuilt in');
+  }, 30_000);
 });
 
 /** The packages the compiled files import, by package name. */

@@ -9,7 +9,7 @@ export const SERVER_OUT_DIR = join(repoRoot, 'dist/server');
 
 /**
  * Compiles the server (src/http/cli.ts and what it imports) to JavaScript in
- * dist/server/main.js, so a production start runs plain node with no
+ * dist/server/main.js, and the read-model rebuild beside it, so a production start runs plain node with no
  * TypeScript loader. Packages stay imports of node_modules; lazy imports (the
  * S3 and Stripe SDKs) stay lazy as chunks of their own.
  */
@@ -17,7 +17,8 @@ export async function buildServer(outDir: string = SERVER_OUT_DIR): Promise<void
   await rm(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: repoRoot,
-    entryPoints: { main: 'src/http/cli.ts' },
+    // The rebuild goes along so an image without tsx can run it: node dist/server/projections-rebuild.js
+    entryPoints: { main: 'src/http/cli.ts', 'projections-rebuild': 'scripts/projections-rebuild.ts' },
     outdir: outDir,
     bundle: true,
     splitting: true,

@@ -87,7 +87,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   }
   if (!parsed.success || lines.length > 0) throw new EnvError(lines);
   const env = parsed.data;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = withoutTrailingSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   return { ...env, publicUrl };
 }
 
@@ -101,6 +101,13 @@ export function deploymentWarnings(env: Env): string[] {
     return ['Uploads stay on this node\'s disk (DATA_DIR/uploads): other nodes cannot serve them; set S3_BUCKET to share them'];
   }
   return [];
+}
+
+/** A loop, not /\/+$/: that pattern retries from every slash of a long run, in quadratic time. */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
 }
 
 /**

@@ -13,7 +13,7 @@ export function splitIntoBlocks(content: string): Block[] {
   return content
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .map((block) => block.replace(/^\n+|\s+$/g, ''))
+    .map((block) => block.replace(/^\n+/, '').trimEnd())
     .filter((block) => block.trim() !== '')
     .map((block): Block => {
       const lines = block.split('\n');
