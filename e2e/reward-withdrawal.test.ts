@@ -49,7 +49,13 @@ describe('a reward whose bid was refunded', () => {
     const withdrawal = page.getByTestId('statement-entry').and(page.locator('[data-kind="reward-withdrawn"]'));
     await withdrawal.waitFor();
     expect(await withdrawal.getByText('Reward withdrawn', { exact: true }).isVisible()).toBe(true);
-    expect(await withdrawal.getByText('First Bid reward withdrawn: its bid was refunded', { exact: true }).isVisible()).toBe(true);
+    expect(await withdrawal.getByText('First Bid reward withdrawn: its bid was refunded (your bid on “Short-lived Bungalow”)', { exact: true }).isVisible()).toBe(true);
+    // Every entry names what it is about: the deleted listing by its title, never by its id.
+    const refund = page.getByTestId('statement-entry').and(page.locator('[data-kind="refund"]'));
+    expect(await refund.getByText('Refund: “Short-lived Bungalow” was deleted by its owner', { exact: true }).isVisible()).toBe(true);
+    const bid = page.getByTestId('statement-entry').and(page.locator('[data-kind="bid"]'));
+    expect(await bid.getByText('Bid on “Short-lived Bungalow” (listing since deleted)', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('credit-statement').getByRole('link').count()).toBe(0);
     expect(await withdrawal.getByLabel('Taken 1 credit', { exact: true }).textContent()).toBe('-1');
     expect(await withdrawal.getByText('Balance 1', { exact: true }).isVisible()).toBe(true);
     // Newest first: the withdrawal, the refund, the reward, the bid, the administrator's credit.

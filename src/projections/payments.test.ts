@@ -5,7 +5,7 @@ import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore } from '../read-store/memory';
 import type { CreditLedgerDoc } from './credit-statement';
-import { CREDIT_LEDGER, createCreditStatementProjection } from './credit-statement';
+import { CREDIT_LEDGER, createCreditStatementProjection, describeLedgerEntry } from './credit-statement';
 import { PAYMENTS, createPaymentsProjection } from './payments';
 import type { PositionedPush } from './projection';
 import { createProjectionRunner } from './runner';
@@ -85,6 +85,8 @@ describe('the payment read models', () => {
       ['bid', -1, 2, 'Bid on property p1'],
       ['purchase', 3, 3, 'Purchased 3 credits'],
     ]);
+    const purchase = entries.find((entry) => entry.kind === 'purchase');
+    expect(purchase && describeLedgerEntry(purchase, null)).toEqual({ description: 'Bought the 3-credit package for $36.00', href: '/store' });
     await runner.rebuild();
     expect(await readStore.collection(CREDIT_LEDGER).countDocuments({ userId })).toBe(5);
     await runner.stop();

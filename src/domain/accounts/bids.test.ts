@@ -323,7 +323,15 @@ describe('rewards count only standing bids', () => {
 
   it('puts a withdrawal on the ledger as taken credits, with its reason', () => {
     const entry = ledgerEntryOf(withdrawn('first-bid', 'bid-0', 1, 0, 1, 'First Bid reward withdrawn: its bid was refunded'));
-    expect(entry).toEqual({ kind: 'reward-withdrawn', delta: -1, balanceAfter: 1, reason: 'First Bid reward withdrawn: its bid was refunded', at });
+    expect(entry).toEqual({
+      kind: 'reward-withdrawn',
+      delta: -1,
+      balanceAfter: 1,
+      reason: 'First Bid reward withdrawn: its bid was refunded',
+      at,
+      achievement: 'first-bid',
+      bidId: 'bid-0',
+    });
   });
 
   it('mints nothing: bid and refund six times and one credit stays one, with no standing bid', () => {

@@ -58,7 +58,7 @@ describe('the account’s card payments', () => {
   });
 
   it('is a ledger entry of kind purchase', () => {
-    expect(ledgerEntryOf(purchased(5) as Extract<AccountEvent, { type: 'CreditsPurchased' }>)).toEqual({ kind: 'purchase', delta: 3, balanceAfter: 5, reason: 'Purchased 3 credits', at });
+    expect(ledgerEntryOf(purchased(5) as Extract<AccountEvent, { type: 'CreditsPurchased' }>)).toEqual({ kind: 'purchase', delta: 3, balanceAfter: 5, reason: 'Purchased 3 credits', at, amountCents: 3600 });
     expect(ledgerEntryOf(saved('pm_1'))).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import type { AccountEvent } from './events';
 
+/** The reason an administrator's change carries when they gave none. */
+export const ADMIN_CREDITS_REASON = 'Set by administrator';
+
 /** Why a balance moved. */
 export type LedgerKind = 'purchase' | 'bid' | 'refund' | 'admin' | 'reward' | 'reward-withdrawn';
 
@@ -12,23 +15,37 @@ export interface LedgerEntry {
   /** Always present: a person reading the ledger sees why. */
   reason: string;
   at: string;
+  /** What the entry is about, for the statement to name: the listing of a bid or refund, the bid a withdrawal follows, the achievement. */
+  propertyId?: string;
+  bidId?: string;
+  achievement?: string;
+  /** What a purchase cost. */
+  amountCents?: number;
 }
 
 /** The ledger entry an account event makes, or null when it does not touch the balance. */
 export function ledgerEntryOf(event: AccountEvent): LedgerEntry | null {
   switch (event.type) {
     case 'CreditsPurchased': {
-      const { credits, balanceAfter, at } = event.data;
-      return { kind: 'purchase', delta: credits, balanceAfter, reason: `Purchased ${credits} credit${credits === 1 ? '' : 's'}`, at };
+      const { credits, amountCents, balanceAfter, at } = event.data;
+      return { kind: 'purchase', delta: credits, balanceAfter, reason: `Purchased ${credits} credit${credits === 1 ? '' : 's'}`, at, amountCents };
     }
-    case 'BidPlaced':
-      return { kind: 'bid', delta: -1, balanceAfter: event.data.balanceAfter, reason: `Bid on property ${event.data.propertyId}`, at: event.data.at };
-    case 'BidRefunded':
-      return { kind: 'refund', delta: 1, balanceAfter: event.data.balanceAfter, reason: event.data.reason, at: event.data.at };
-    case 'RewardGranted':
-      return { kind: 'reward', delta: event.data.credits, balanceAfter: event.data.balanceAfter, reason: event.data.reason, at: event.data.at };
-    case 'RewardWithdrawn':
-      return { kind: 'reward-withdrawn', delta: -event.data.credits, balanceAfter: event.data.balanceAfter, reason: event.data.reason, at: event.data.at };
+    case 'BidPlaced': {
+      const { bidId, propertyId, balanceAfter, at } = event.data;
+      return { kind: 'bid', delta: -1, balanceAfter, reason: `Bid on property ${propertyId}`, at, propertyId, bidId };
+    }
+    case 'BidRefunded': {
+      const { bidId, propertyId, balanceAfter, reason, at } = event.data;
+      return { kind: 'refund', delta: 1, balanceAfter, reason, at, propertyId, bidId };
+    }
+    case 'RewardGranted': {
+      const { achievement, credits, balanceAfter, reason, at } = event.data;
+      return { kind: 'reward', delta: credits, balanceAfter, reason, at, achievement };
+    }
+    case 'RewardWithdrawn': {
+      const { achievement, bidId, credits, balanceAfter, reason, at } = event.data;
+      return { kind: 'reward-withdrawn', delta: -credits, balanceAfter, reason, at, achievement, bidId };
+    }
     case 'CreditsSetByAdmin':
       return {
         kind: 'admin',

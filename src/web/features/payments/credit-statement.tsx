@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -74,7 +75,13 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6" data-testid="statement-entry" data-kind={entry.kind}>
       <div className="flex min-w-0 flex-wrap items-center gap-2">
         <Badge variant={kind.variant}>{kind.label}</Badge>
-        <span className="min-w-0 break-words font-medium">{entry.reason}</span>
+        {entry.href ? (
+          <Link to={entry.href} className="min-w-0 break-words font-medium text-foreground underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-foreground">
+            {entry.description}
+          </Link>
+        ) : (
+          <span className="min-w-0 break-words font-medium">{entry.description}</span>
+        )}
       </div>
       <span
         className={cn('text-right font-semibold tabular-nums', entry.delta > 0 ? 'text-emerald-700' : entry.delta < 0 ? 'text-red-700' : '')}

@@ -29,6 +29,10 @@ export type StatementEntry = {
   id: string;
   kind: StatementKind;
   reason: string;
+  /** What the entry is about, named: the listing's title, the achievement, the package, the administrator's reason. */
+  description: string;
+  /** Where to look: the listing while it exists, the store for purchases. */
+  href: string | null;
   delta: number;
   balanceAfter: number;
   createdAt: string;
