@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expected, StreamConflictError } from './port';
+import { EventTooLargeError, expected, MAX_EVENT_BYTES, StreamConflictError } from './port';
 import type { EventStore } from './port';
 import {
   expectConflict,
@@ -164,6 +164,35 @@ export function describeEventStoreConformance(backend: string, create: () => Pro
         await expectConflict(store.append(stream, [two, newEvent()], expected.any), 1);
         await expectConflict(store.append(stream, [two, newEvent()], expected.revision(0)), 1);
         expect(idsOf(await store.readStream(stream))).toEqual([one.id, two.id]);
+      });
+    });
+
+    describe('event size', () => {
+      // A text of exactly `bytes` UTF-8 bytes, mostly 'é' (2 bytes each): the limit counts bytes, not characters.
+      const textOf = (bytes: number) => 'é'.repeat(Math.floor(bytes / 2)) + 'a'.repeat(bytes % 2);
+      // What newEvent wraps around the text: {"text":""} and {"source":"conformance"}.
+      const wrapping = JSON.stringify({ text: '' }).length + JSON.stringify({ source: 'conformance' }).length;
+
+      it(`stores an event of exactly ${MAX_EVENT_BYTES} bytes of data and metadata`, async () => {
+        const stream = newStreamId();
+        const text = textOf(MAX_EVENT_BYTES - wrapping);
+        await store.append(stream, [newEvent({ text })], expected.noStream);
+        const [stored] = await store.readStream(stream);
+        expect((stored?.data as { text: string }).text).toBe(text);
+      });
+
+      it('refuses an event one byte over with EventTooLargeError, and writes nothing of that append', async () => {
+        const stream = newStreamId();
+        const big = newEvent({ text: textOf(MAX_EVENT_BYTES - wrapping + 1) }, 'TooLarge');
+        const refused = await store.append(stream, [newEvent(), big], expected.noStream).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(EventTooLargeError);
+        expect(refused).toMatchObject({ streamId: stream, eventType: 'TooLarge', bytes: MAX_EVENT_BYTES + 1 });
+        expect(await store.readStream(stream)).toEqual([]);
+      });
+
+      it('counts the metadata too', async () => {
+        const event = { ...newEvent(), metadata: { note: 'x'.repeat(MAX_EVENT_BYTES) } };
+        await expect(store.append(newStreamId(), [event], expected.any)).rejects.toBeInstanceOf(EventTooLargeError);
       });
     });
 

@@ -2,7 +2,7 @@ import { BACKWARDS, END, ErrorType, KurrentDBClient, NO_STREAM } from '@kurrent/
 import type { AppendResult as KurrentAppendResult, Position, ReadPosition } from '@kurrent/kurrentdb-client';
 import { createStreamNames, toEventData, toLogPosition, toReadPosition, toRecorded, toStreamState } from './kurrentdb-mapping';
 import { subscribeWithResubscription } from './kurrentdb-subscription';
-import { StreamConflictError } from './port';
+import { assertEventsFit, StreamConflictError } from './port';
 import type { EventStore, ExpectedState, LogPosition, RecordedEvent, Subscription } from './port';
 
 export interface KurrentDbEventStoreOptions {
@@ -51,6 +51,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
   return {
     async append(streamId, events, expected) {
       if (events.length === 0) throw new Error('append needs at least one event');
+      assertEventsFit(streamId, events);
       let result: KurrentAppendResult;
       try {
         result = await client.appendToStream(names.onServer(streamId), events.map(toEventData), { streamState: toStreamState(expected) });

@@ -73,6 +73,54 @@ function describeExpected(expected: ExpectedState): string {
   return expected.kind === 'revision' ? `revision ${expected.revision}` : expected.kind;
 }
 
+/**
+ * The most one event's data and metadata may weigh, serialized as JSON, in
+ * UTF-8 bytes. KurrentDB refuses appends over 1 MiB; half of that leaves room
+ * for the rest of an append, and no event the product writes comes near it
+ * (docs/decisions/0021).
+ */
+export const MAX_EVENT_BYTES = 512 * 1024;
+
+/** An event over MAX_EVENT_BYTES: refused by every adapter before anything is written. */
+export class EventTooLargeError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly eventType: string,
+    /** Its serialized data and metadata, in UTF-8 bytes. */
+    readonly bytes: number,
+  ) {
+    super(`Event ${eventType} for stream ${streamId} is ${bytes} bytes; at most ${MAX_EVENT_BYTES} are stored`);
+    this.name = 'EventTooLargeError';
+  }
+}
+
+/**
+ * Throws EventTooLargeError when one of the events is over MAX_EVENT_BYTES.
+ * Every adapter calls it at the start of `append`, so the limit holds on
+ * every backend and a refused append writes nothing.
+ */
+export function assertEventsFit(streamId: string, events: readonly NewEvent[]): void {
+  for (const event of events) {
+    const data = JSON.stringify(event.data ?? null);
+    const metadata = JSON.stringify(event.metadata ?? {});
+    // No UTF-16 unit takes more than 3 bytes in UTF-8, so most events need no count.
+    if ((data.length + metadata.length) * 3 <= MAX_EVENT_BYTES) continue;
+    const bytes = utf8Bytes(data) + utf8Bytes(metadata);
+    if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, event.type, bytes);
+  }
+}
+
+/** UTF-8 length without encoding. JSON.stringify leaves no lone surrogate, so a pair counts 2 + 2 = 4. */
+function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x800 && (code < 0xd800 || code > 0xdfff)) bytes += 2;
+    else if (code >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
 export interface SubscribeOptions {
   /** Deliver events strictly after this position; undefined means from the start of the log. */
   after?: LogPosition;

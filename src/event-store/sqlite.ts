@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createPollingSubscriptions } from './polling-subscription';
-import { StreamConflictError } from './port';
+import { assertEventsFit, StreamConflictError } from './port';
 import type { AppendResult, EventStore, ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
 
 export interface SqliteEventStoreOptions {
@@ -150,6 +150,11 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     append(streamId, events, expected) {
       if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
       if (closed) return Promise.reject(new Error('The event store is closed'));
+      try {
+        assertEventsFit(streamId, events);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       return new Promise<AppendResult>((resolve, reject) => {
         pending.push({ streamId, events, expected, resolve, reject });
         if (pending.length === 1) setImmediate(flush);

@@ -6,10 +6,10 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/shared/errors';
-import { StreamConflictError } from '../event-store/port';
+import { EventTooLargeError, StreamConflictError } from '../event-store/port';
 import { precompressFiles } from '../../scripts/precompress';
 import { TEST_ORIGIN, testAppPerTest } from '../testing/test-app';
-import { handleError, toErrorResponse, UnauthorizedError } from './errors';
+import { EVENT_TOO_LARGE_MESSAGE, handleError, toErrorResponse, UnauthorizedError } from './errors';
 import { createMemoryLogger } from './logger';
 import { readJson } from './validation';
 
@@ -156,6 +156,7 @@ describe('errors and validation', () => {
     expect(toErrorResponse(new NotFoundError('Property not found'))).toEqual({ status: 404, body: { message: 'Property not found' } });
     expect(toErrorResponse(new ConflictError('Username already exists')).status).toBe(409);
     expect(toErrorResponse(new StreamConflictError('s', { kind: 'no_stream' }, 3)).status).toBe(409);
+    expect(toErrorResponse(new EventTooLargeError('s', 'LegalDocumentCreated', 600_000))).toEqual({ status: 413, body: { message: EVENT_TOO_LARGE_MESSAGE } });
     expect(toErrorResponse(new Error('password hash abc'))).toEqual({ status: 500, body: { message: 'Internal server error' } });
   });
 });

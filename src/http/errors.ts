@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { StreamConflictError } from '../event-store/port';
+import { EventTooLargeError, StreamConflictError } from '../event-store/port';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/shared/errors';
 import type { Logger } from './logger';
 
@@ -21,6 +21,8 @@ export class RateLimitError extends Error {
   }
 }
 
+export const EVENT_TOO_LARGE_MESSAGE = 'This is too large to save. Please shorten it and try again.';
+
 export interface ErrorBody {
   message: string;
   errors?: Record<string, string>;
@@ -38,6 +40,8 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
   if (error instanceof StreamConflictError) {
     return { status: 409, body: { message: 'This was changed by someone else at the same moment. Please try again.' } };
   }
+  // Every text field has a cap well under the event limit; this answers what slips past them all.
+  if (error instanceof EventTooLargeError) return { status: 413, body: { message: EVENT_TOO_LARGE_MESSAGE } };
   if (error instanceof RateLimitError) return { status: 429, body: { message: error.message } };
   if (error instanceof HTTPException) {
     const message = error.status === 413 ? 'Request body is too large' : error.message || 'Request failed';
