@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ENV_NAMES, loadEnv } from '../src/http/env';
 import { composeProblems, dockerfileProblems } from './deploy-checks';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,6 +16,27 @@ describe('the deployment files', () => {
 
   it('the Dockerfile runs compiled JavaScript as a non-root user that owns /data', () => {
     expect(dockerfileProblems(read('Dockerfile'))).toEqual([]);
+  });
+});
+
+describe('the settings', () => {
+  const example = Object.fromEntries(
+    read('.env.example')
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+  it('.env.example names every variable and loads as it is', () => {
+    expect(ENV_NAMES.filter((name) => !(name in example))).toEqual([]);
+    expect(() => loadEnv(example)).not.toThrow();
+  });
+
+  it('the README describes every variable and the compose file hands each one to the app', () => {
+    const readme = read('README.md');
+    expect(ENV_NAMES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+    const app = (parse(read('docker-compose.yml')) as { services: { app: { environment: Record<string, string> } } }).services.app;
+    expect(ENV_NAMES.filter((name) => !(name in app.environment))).toEqual([]);
   });
 });
 

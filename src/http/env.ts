@@ -54,6 +54,9 @@ const schema = z.object({
   ),
 });
 
+/** Every variable the app reads; .env.example, the README and the compose file list them all (scripts/deploy.test.ts). */
+export const ENV_NAMES = Object.keys(schema.shape);
+
 export type Env = z.infer<typeof schema> & {
   /** PUBLIC_URL, or http://localhost:PORT when it is not set. */
   publicUrl: string;
