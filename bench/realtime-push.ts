@@ -9,6 +9,7 @@ import type { Socket } from 'socket.io-client';
 import { expected } from '../src/event-store/port';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
 import { createMemoryLogger } from '../src/http/logger';
+import { createPropertyWatchCheck } from '../src/http/property-watch';
 import { attachRealtime, userRoom } from '../src/http/realtime';
 import { createSessions } from '../src/http/session';
 import { createProjectionRunner } from '../src/projections/runner';
@@ -49,8 +50,9 @@ async function paced(label: string, socket: Socket, event: string, count: number
 export async function benchRealtimePush(count = 3000): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-push-'));
   const sessions = createSessions({ secret: 'bench-secret-'.repeat(4), secure: false });
+  const readStore = createMemoryReadStore();
   const server = createServer();
-  const realtime = attachRealtime(server, { sessions, publicUrl: 'http://localhost', logger: createMemoryLogger() });
+  const realtime = attachRealtime(server, { sessions, publicUrl: 'http://localhost', logger: createMemoryLogger(), watchableProperty: createPropertyWatchCheck(readStore) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const cookie = `session=${await sessions.issue({ kind: 'user', subject: 'wallet', role: 'realtor', version: 0 })}`;
@@ -58,7 +60,6 @@ export async function benchRealtimePush(count = 3000): Promise<void> {
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
 
   const eventStore = createSqliteEventStore({ path: join(dir, 'events.db') });
-  const readStore = createMemoryReadStore();
   const runner = createProjectionRunner({ eventStore, readStore, projections: [createBalancesProjection()], onPush: realtime.push });
   await runner.start();
 

@@ -5,15 +5,22 @@ import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
+import { PROPERTIES } from '../projections/properties';
 import { createProjectionRunner } from '../projections/runner';
+import { SESSION_ENDED_PUSH } from '../projections/sessions';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createBalancesProjection } from '../testing/balances-projection';
 import { createMemoryLogger } from './logger';
+import { createPropertyWatchCheck } from './property-watch';
 import type { Realtime } from './realtime';
 import { ADMINS_ROOM, attachRealtime, propertyRoom, userRoom } from './realtime';
 import { createSessions } from './session';
 
 const sessions = createSessions({ secret: 'realtime-test-secret-'.repeat(3), secure: false });
+// The listings sockets may follow: p1 is active, p2 is its owner's inactive draft.
+const listings = createMemoryReadStore();
+await listings.collection(PROPERTIES).insertOne({ _id: 'p1', ownerId: 'owner', isActive: true });
+await listings.collection(PROPERTIES).insertOne({ _id: 'p2', ownerId: 'owner', isActive: false });
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
@@ -21,14 +28,25 @@ afterEach(async () => {
 
 async function startRealtime(): Promise<{ realtime: Realtime; url: string }> {
   const server = createServer();
-  const realtime = attachRealtime(server, { sessions, publicUrl: 'http://localhost:3000', logger: createMemoryLogger() });
+  const watchableProperty = createPropertyWatchCheck(listings);
+  const realtime = attachRealtime(server, { sessions, publicUrl: 'http://localhost:3000', logger: createMemoryLogger(), watchableProperty });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => realtime.close());
   return { realtime, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function cookieFor(kind: 'user' | 'admin', subject: string, role: string) {
-  return `${sessions.cookieName(kind)}=${await sessions.issue({ kind, subject, role, version: 0 })}`;
+async function cookieFor(kind: 'user' | 'admin', subject: string, role: string, version = 0) {
+  return `${sessions.cookieName(kind)}=${await sessions.issue({ kind, subject, role, version })}`;
+}
+
+async function sessionIdOf(cookie: string, kind: 'user' | 'admin') {
+  const claims = await sessions.verify(cookie.slice(cookie.indexOf('=') + 1), kind);
+  if (!claims) throw new Error('no session in the cookie');
+  return claims.sessionId;
+}
+
+function disconnected(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once('disconnect', resolve));
 }
 
 function client(url: string, headers: Record<string, string> = {}): Socket {
@@ -99,6 +117,7 @@ describe('realtime gateway', () => {
     const bad = await owner.emitWithAck('property:watch', { propertyId: '../../etc' });
     expect(bad).toEqual({ ok: false, message: 'Invalid property id' });
     expect(await owner.emitWithAck('property:watch', { propertyId: 'p1' })).toEqual({ ok: true });
+    expect(await owner.emitWithAck('property:watch', { propertyId: 'p2' })).toEqual({ ok: true });
 
     const received: unknown[] = [];
     owner.on('property:bids', (payload) => received.push(payload));
@@ -110,6 +129,65 @@ describe('realtime gateway', () => {
     const quiet = nothingWithin(owner, 'property:bids', 100);
     realtime.push({ rooms: [propertyRoom('p1')], event: 'property:bids', payload: { propertyId: 'p1', bidCount: 2 }, position: 10 });
     expect(await quiet).toBe(true);
+  });
+
+  it('lets a client follow only listings that exist and that it may see, never another room', async () => {
+    const { url, realtime } = await startRealtime();
+    const stranger = client(url, { cookie: await cookieFor('user', 'stranger', 'realtor') });
+    await connected(stranger);
+    for (const propertyId of ['admins', 'missing', 'p2']) {
+      expect(await stranger.emitWithAck('property:watch', { propertyId })).toEqual({ ok: false, message: 'Property not found' });
+    }
+    const quiet = nothingWithin(stranger, 'activity', 100);
+    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: { action: 'login' }, position: 1 });
+    expect(await quiet).toBe(true);
+    expect(await stranger.emitWithAck('property:watch', { propertyId: 'p1' })).toEqual({ ok: true });
+  });
+
+  it('disconnects the socket of a signed-out session, and only that one', async () => {
+    const { url, realtime } = await startRealtime();
+    const endedCookie = await cookieFor('user', 'u1', 'realtor');
+    const ended = client(url, { cookie: endedCookie });
+    const other = client(url, { cookie: await cookieFor('user', 'u1', 'realtor') });
+    await Promise.all([connected(ended), connected(other)]);
+
+    const gone = disconnected(ended);
+    realtime.push({ rooms: [userRoom('u1')], event: SESSION_ENDED_PUSH, payload: { kind: 'user', subject: 'u1', sessionId: await sessionIdOf(endedCookie, 'user') }, position: 1 });
+    expect(await gone).toBe('io server disconnect');
+
+    const credits = next(other, 'credits:changed');
+    realtime.push({ rooms: [userRoom('u1')], event: 'credits:changed', payload: { credits: 3 }, position: 2 });
+    expect(await credits).toEqual({ credits: 3, position: 2 });
+    expect(other.connected).toBe(true);
+  });
+
+  it('disconnects every socket of sessions issued before a new session version', async () => {
+    const { url, realtime } = await startRealtime();
+    const old = client(url, { cookie: await cookieFor('user', 'u1', 'realtor', 0) });
+    const renewed = client(url, { cookie: await cookieFor('user', 'u1', 'realtor', 1) });
+    const someoneElse = client(url, { cookie: await cookieFor('user', 'u2', 'realtor', 0) });
+    await Promise.all([connected(old), connected(renewed), connected(someoneElse)]);
+
+    const gone = disconnected(old);
+    realtime.push({ rooms: [userRoom('u1')], event: SESSION_ENDED_PUSH, payload: { kind: 'user', subject: 'u1', sessionVersion: 1 }, position: 1 });
+    expect(await gone).toBe('io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renewed.connected).toBe(true);
+    expect(someoneElse.connected).toBe(true);
+  });
+
+  it('keeps a socket whose user session stands when its admin session ends, out of the admins room', async () => {
+    const { url, realtime } = await startRealtime();
+    const both = client(url, { cookie: `${await cookieFor('user', 'u1', 'realtor')}; ${await cookieFor('admin', 'a1', 'moderator')}` });
+    await connected(both);
+
+    realtime.push({ rooms: ['admin:a1'], event: SESSION_ENDED_PUSH, payload: { kind: 'admin', subject: 'a1', sessionVersion: 1 }, position: 1 });
+    const quiet = nothingWithin(both, 'activity', 100);
+    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: { action: 'login' }, position: 2 });
+    expect(await quiet).toBe(true);
+    const credits = next(both, 'credits:changed');
+    realtime.push({ rooms: [userRoom('u1')], event: 'credits:changed', payload: { credits: 1 }, position: 3 });
+    expect(await credits).toEqual({ credits: 1, position: 3 });
   });
 
   it('carries an appended event through the projection to the socket, with its log position', async () => {

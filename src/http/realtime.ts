@@ -1,9 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
+import type { Socket } from 'socket.io';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { PositionedPush } from '../projections/projection';
+import type { SessionEndedPayload } from '../projections/sessions';
+import { SESSION_ENDED_PUSH, personRoom } from '../projections/sessions';
 import type { Logger } from './logger';
-import type { SessionClaims, Sessions } from './session';
+import type { SessionClaims, SessionKind, Sessions } from './session';
 
 export interface SocketSession {
   user?: SessionClaims;
@@ -14,8 +17,12 @@ export interface RealtimeOptions {
   sessions: Sessions;
   publicUrl: string;
   logger: Logger;
-  /** Whether this session may follow a property's room; every signed-in user by default. */
-  canWatchProperty?: (session: SocketSession, propertyId: string) => Promise<boolean>;
+  /**
+   * The stored id of a listing this session may follow, or null
+   * (src/http/property-watch.ts). Rooms are named from that id, never from
+   * what the client sent.
+   */
+  watchableProperty: (session: SocketSession, propertyId: string) => Promise<string | null>;
 }
 
 export interface Realtime {
@@ -26,9 +33,19 @@ export interface Realtime {
   io: Server;
 }
 
-export const userRoom = (userId: string) => `user:${userId}`;
+export const userRoom = (userId: string) => personRoom('user', userId);
 export const propertyRoom = (propertyId: string) => `property:${propertyId}`;
 export const ADMINS_ROOM = 'admins';
+
+/** The rooms a session puts its socket in; it leaves them when the session ends. */
+function sessionRooms(kind: SessionKind, claims: SessionClaims): string[] {
+  return kind === 'user' ? [userRoom(claims.subject)] : [ADMINS_ROOM, personRoom('admin', claims.subject)];
+}
+
+function isEndedBy(claims: SessionClaims, ended: SessionEndedPayload): boolean {
+  if (claims.subject !== ended.subject) return false;
+  return 'sessionId' in ended ? claims.sessionId === ended.sessionId : claims.version < ended.sessionVersion;
+}
 
 const watchPayload = z.object({ propertyId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 type Ack = (answer: { ok: boolean; message?: string }) => void;
@@ -57,17 +74,50 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     next();
   });
 
+  /**
+   * Takes an ended session off the socket: it leaves that session's rooms, and
+   * a socket left with no session is disconnected (a browser holds one socket
+   * for its user and admin cookies alike).
+   */
+  const endSocketSession = (socket: Socket, kind: SessionKind) => {
+    const session = socket.data.session as SocketSession;
+    const claims = session[kind];
+    if (!claims) return;
+    const rest: SocketSession = { ...session };
+    delete rest[kind];
+    socket.data.session = rest;
+    if (!rest.user && !rest.admin) {
+      socket.disconnect(true);
+      return;
+    }
+    const kept = new Set(rest.user ? sessionRooms('user', rest.user) : []);
+    for (const room of sessionRooms(kind, claims)) if (!kept.has(room)) void socket.leave(room);
+  };
+
+  // Every node follows the log, so each closes its own sockets of a session the moment the log says it ended.
+  const endSessions = (ended: SessionEndedPayload) => {
+    const members = io.sockets.adapter.rooms.get(personRoom(ended.kind, ended.subject));
+    for (const id of [...(members ?? [])]) {
+      const socket = io.sockets.sockets.get(id);
+      const claims = (socket?.data.session as SocketSession | undefined)?.[ended.kind];
+      if (socket && claims && isEndedBy(claims, ended)) endSocketSession(socket, ended.kind);
+    }
+  };
+
   io.on('connection', (socket) => {
     const session = socket.data.session as SocketSession;
-    if (session.user) void socket.join(userRoom(session.user.subject));
-    if (session.admin) void socket.join(ADMINS_ROOM);
+    for (const kind of ['user', 'admin'] as const) {
+      const claims = session[kind];
+      if (claims) for (const room of sessionRooms(kind, claims)) void socket.join(room);
+    }
 
     socket.on('property:watch', async (payload: unknown, ack?: Ack) => {
       const parsed = watchPayload.safeParse(payload);
       if (!parsed.success) return ack?.({ ok: false, message: 'Invalid property id' });
-      const { propertyId } = parsed.data;
-      const allowed = (await options.canWatchProperty?.(session, propertyId)) ?? true;
-      if (!allowed) return ack?.({ ok: false, message: 'Property not found' });
+      const propertyId = await options.watchableProperty(socket.data.session as SocketSession, parsed.data.propertyId);
+      if (propertyId === null) return ack?.({ ok: false, message: 'Property not found' });
+      // Joining after a disconnect would leave the id behind in the room.
+      if (socket.disconnected) return;
       await socket.join(propertyRoom(propertyId));
       ack?.({ ok: true });
     });
@@ -77,11 +127,26 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       if (parsed.success) await socket.leave(propertyRoom(parsed.data.propertyId));
       ack?.({ ok: parsed.success });
     });
+
+    // A session that ended between the handshake's check and the joins above was announced to rooms
+    // this socket was not in yet: check once more, now that any later end will reach it.
+    void options.sessions.fromCookieHeader(socket.request.headers.cookie).then(
+      (current) => {
+        for (const kind of ['user', 'admin'] as const) {
+          if (session[kind] && current[kind]?.sessionId !== session[kind].sessionId) endSocketSession(socket, kind);
+        }
+      },
+      (error: unknown) => {
+        options.logger.error('socket session check failed', { error });
+        socket.disconnect(true);
+      },
+    );
   });
 
   return {
     io,
     push({ rooms, event, payload, position }) {
+      if (event === SESSION_ENDED_PUSH) return endSessions(payload as SessionEndedPayload);
       // Nobody to tell: skip encoding the packet (every socket of this process is in the adapter's rooms).
       if (!rooms.some((room) => io.sockets.adapter.rooms.has(room))) return;
       io.to(rooms).emit(event, { ...payload, position });

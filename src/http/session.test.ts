@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createSessions, loadSessionSecret } from './session';
 
@@ -11,6 +12,21 @@ describe('sessions', () => {
     const token = await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 });
     expect(await sessions.verify(token, 'user')).toMatchObject({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 });
     expect(await sessions.verify(token, 'admin')).toBeNull();
+  });
+
+  it('gives every sign-in its own session id, and refuses a token without one (it could never be signed out)', async () => {
+    const first = await sessions.verify(await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 }), 'user');
+    const second = await sessions.verify(await sessions.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 }), 'user');
+    expect(first?.sessionId).toMatch(/^[\w-]{22}$/);
+    expect(second?.sessionId).not.toBe(first?.sessionId);
+    expect((first?.expiresAt ?? 0) - (first?.issuedAt ?? 0)).toBe(30 * 24 * 60 * 60);
+    const withoutId = await new SignJWT({ kind: 'user', role: 'realtor', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('a'.repeat(48)));
+    expect(await sessions.verify(withoutId, 'user')).toBeNull();
   });
 
   it('refuses a tampered token and one signed with another secret', async () => {

@@ -3,9 +3,10 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'hono/utils/cookie';
 import { SignJWT, jwtVerify } from 'jose';
+import type { SessionKind } from '../domain/sessions/events';
 
 /** Users and administrators sign in separately, each with their own cookie. */
-export type SessionKind = 'user' | 'admin';
+export type { SessionKind };
 
 export interface SessionClaims {
   kind: SessionKind;
@@ -18,13 +19,21 @@ export interface SessionClaims {
    * session issued before.
    */
   version: number;
+  /**
+   * This sign-in's random id (`sid`): signing out ends this session alone, by
+   * recording its id in the log (src/projections/sessions.ts).
+   */
+  sessionId: string;
   /** Seconds since the epoch, when the session was issued. */
   issuedAt: number;
+  /** Seconds since the epoch, when the token stops being accepted anyway. */
+  expiresAt: number;
 }
 
 export interface Sessions {
   cookieName(kind: SessionKind): string;
-  issue(claims: Omit<SessionClaims, 'issuedAt'>): Promise<string>;
+  /** Signs a new session with a fresh session id. */
+  issue(claims: Omit<SessionClaims, 'sessionId' | 'issuedAt' | 'expiresAt'>): Promise<string>;
   verify(token: string, kind: SessionKind): Promise<SessionClaims | null>;
   /**
    * Reads both sessions from a Cookie header. The one path by which HTTP
@@ -44,8 +53,8 @@ export interface SessionOptions {
   secure: boolean;
   /**
    * Whether a validly signed session still stands: the account exists, is
-   * active, and its session version has not moved on. Applied to HTTP and
-   * Socket.IO alike.
+   * active, its session version has not moved on, and this session was not
+   * signed out. Applied to HTTP and Socket.IO alike.
    */
   isCurrent?: (claims: SessionClaims) => Promise<boolean>;
 }
@@ -71,7 +80,7 @@ export function createSessions(options: SessionOptions): Sessions {
     cookieName: (kind) => COOKIE_NAMES[kind],
 
     async issue(claims) {
-      return new SignJWT({ kind: claims.kind, role: claims.role, ver: claims.version })
+      return new SignJWT({ kind: claims.kind, role: claims.role, ver: claims.version, sid: randomBytes(16).toString('base64url') })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.subject)
         .setIssuedAt()
@@ -84,10 +93,12 @@ export function createSessions(options: SessionOptions): Sessions {
       if (known && known.expiresAt > Date.now() / 1000) return known.claims.kind === kind ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const { kind: claimedKind, sub, role, ver } = payload;
+        const { kind: claimedKind, sub, role, ver, sid, exp } = payload;
+        // A token without a session id could never be signed out, so it is not accepted.
         if (typeof claimedKind !== 'string' || typeof sub !== 'string' || typeof role !== 'string' || typeof ver !== 'number') return null;
-        const claims: SessionClaims = { kind: claimedKind as SessionKind, subject: sub, role, version: ver, issuedAt: payload.iat ?? 0 };
-        remember(token, claims, payload.exp ?? 0);
+        if (typeof sid !== 'string' || typeof exp !== 'number') return null;
+        const claims: SessionClaims = { kind: claimedKind as SessionKind, subject: sub, role, version: ver, sessionId: sid, issuedAt: payload.iat ?? 0, expiresAt: exp };
+        remember(token, claims, exp);
         return claims.kind === kind ? claims : null;
       } catch {
         return null;

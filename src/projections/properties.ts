@@ -1,4 +1,6 @@
 import { isAccountEvent } from '../domain/accounts/events';
+import type { BidSelected } from '../domain/bidding/selection';
+import { isSelectionEvent } from '../domain/bidding/selection';
 import type { PropertyDetails, PropertyEvent } from '../domain/listings/events';
 import { isPropertyEvent } from '../domain/listings/events';
 import { assertNever } from '../domain/shared/decider';
@@ -19,6 +21,8 @@ export type PropertyDoc = PropertyDetails & {
   createdAt: string;
   /** Bids placed and not refunded, from realtors' account streams (BidPlaced, BidRefunded). */
   bidCount: number;
+  /** The owner selected a bid (BidSelected): the listing's cards say 'Realtor chosen'. Absent on documents written before. */
+  realtorChosen?: boolean;
   /**
    * The log position of PropertyListed: newest first is descending, and the
    * paging cursor. Unique and numeric, so pages need no tie-breaker and the
@@ -45,7 +49,7 @@ function bidCountChange(event: RecordedEvent): { propertyId: string; delta: 1 | 
   return null;
 }
 
-/** The `properties` read model: listings, their state, and their bid counts. */
+/** The `properties` read model: listings, their state, their bid counts and whether a realtor was chosen. */
 export function createPropertiesProjection(): Projection {
   return {
     name: PROPERTIES,
@@ -60,6 +64,11 @@ export function createPropertiesProjection(): Projection {
     async apply(event, store) {
       const properties = store.collection<PropertyDoc>(PROPERTIES);
       if (isPropertyEvent(event)) return applyPropertyEvent(event, store);
+      if (isSelectionEvent(event)) {
+        const { propertyId } = (event as RecordedEvent & BidSelected).data;
+        await updateOnce(properties, propertyId, event.position, { $set: { realtorChosen: true } });
+        return;
+      }
       const change = bidCountChange(event);
       // A bid on a deleted listing matches no document and changes nothing.
       if (change) await updateOnce(properties, change.propertyId, event.position, { $inc: { bidCount: change.delta } });

@@ -9,6 +9,7 @@ import type { Projection } from './projection';
 import { createPropertiesProjection } from './properties';
 import { createProspectsProjection } from './prospects';
 import { createRealtorProfilesProjection } from './realtor-profiles';
+import { createSessionsProjection } from './sessions';
 import { createUserAgreementsProjection } from './user-agreements';
 import { createUsersProjection } from './users';
 import { createVerificationsProjection } from './verifications';
@@ -18,6 +19,7 @@ export function createProjections(): Projection[] {
   return [
     createUsersProjection(),
     createAdminUsersProjection(),
+    createSessionsProjection(),
     createActivityLogProjection(),
     createProspectsProjection(),
     createPageViewsProjection(),

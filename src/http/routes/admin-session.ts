@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import { adminDecider } from '../../domain/admins/decide';
 import { adminStreamId } from '../../domain/admins/events';
 import { adminLoginSchema } from '../../domain/admins/rules';
@@ -15,6 +15,7 @@ import { requireAdmin } from '../guards';
 import { verifyDummyPassword, verifyPassword } from '../passwords';
 import type { RateRule } from '../rate-limit';
 import { clientAddress, createRateLimiter } from '../rate-limit';
+import { signOut } from '../sign-out';
 import { readJson } from '../validation';
 import { toAdminView } from './admin';
 
@@ -76,9 +77,8 @@ export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // Open to anyone: signing out of a session that already ended must not fail.
-  routes.post('/logout', (c) => {
-    const { httpOnly, sameSite, secure, path } = deps.sessions.cookieOptions();
-    deleteCookie(c, cookieName, { httpOnly, sameSite, secure, path });
+  routes.post('/logout', async (c) => {
+    await signOut(deps, c, 'admin');
     return c.json({ success: true });
   });
 

@@ -17,11 +17,12 @@ import { recordAgreements, requireAcceptance } from '../legal-agreements';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../passwords';
 import { clientAddress } from '../rate-limit';
 import { releaseName, reserveName } from '../reservations';
+import { signOut } from '../sign-out';
 import { readJson } from '../validation';
 import { sendEmailVerification, createEmailVerificationRoutes } from './auth-email';
 import { createPasswordRoutes } from './auth-passwords';
 import type { AuthContext } from './auth-shared';
-import { INVALID_CREDENTIALS, RATE_RULES, createAuthContext, currentUserId, endUserSession, startUserSession, toUserJson } from './auth-shared';
+import { INVALID_CREDENTIALS, RATE_RULES, createAuthContext, currentUserId, startUserSession, toUserJson } from './auth-shared';
 
 /** Registration with the legal documents the person accepted (numbers, or their digits as strings). */
 export const registrationSchema = registerSchema.extend({ acceptedDocumentIds: documentIdsSchema.default([]) });
@@ -98,8 +99,8 @@ function createSessionRoutes(ctx: AuthContext) {
       return c.json({ user: await loadUserJson(found._id), ...(safeRedirect ? { redirectTo: safeRedirect } : {}) });
     })
 
-    .post('/logout', (c) => {
-      endUserSession(c, deps);
+    .post('/logout', async (c) => {
+      await signOut(deps, c, 'user');
       return c.json({ success: true });
     })
 

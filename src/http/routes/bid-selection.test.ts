@@ -41,6 +41,21 @@ describe('POST /api/properties/{id}/select-bid', () => {
     expect(await answer(await sendJson(t.app, 'POST', `/api/properties/x/select-bid`, {}, owner.cookie))).toEqual([400, 'Bid is required']);
   });
 
+  it('marks the listing as having its realtor chosen in the property answers once the owner selects', async () => {
+    const { t, clock, owner, chosen, propertyId, chosenBid, select } = await setUp();
+    const chosenIn = async (cookie: string) => {
+      const one = (await (await get(t, `/api/properties/${propertyId}`, cookie)).json()) as { realtorChosen: boolean };
+      const mine = (await (await get(t, '/api/user/properties', owner.cookie)).json()) as { id: string; realtorChosen: boolean }[];
+      const all = (await (await get(t, '/api/properties', cookie)).json()) as { id: string; realtorChosen: boolean }[];
+      return [one.realtorChosen, mine.find((p) => p.id === propertyId)?.realtorChosen, all.find((p) => p.id === propertyId)?.realtorChosen];
+    };
+    clock.set('2026-12-06T10:00:01.000Z');
+    expect(await chosenIn(owner.cookie)).toEqual([false, false, false]);
+    expect((await select(owner.cookie, chosenBid.id)).status).toBe(200);
+    expect(await chosenIn(owner.cookie)).toEqual([true, true, true]);
+    expect(await chosenIn(chosen.cookie)).toEqual([true, true, true]);
+  });
+
   it('selects once after the close, tells both parties with contact details and the others without', async () => {
     const { t, clock, owner, chosen, other, propertyId, chosenBid, otherBid, select } = await setUp();
     clock.set('2026-12-06T10:00:01.000Z');

@@ -31,12 +31,15 @@ export interface PropertyJson {
   vibeMetrics: PropertyDoc['vibeMetrics'];
   createdAt: string;
   bidCount: number;
+  /** The owner selected a bid. */
+  realtorChosen: boolean;
 }
 
 export function toPropertyJson(doc: PropertyDoc): PropertyJson {
   const { _id, ownerId, title, description, propertyType, bedrooms, bathrooms, address, location, images } = doc;
   const { biddingEndsAt, isActive, minBidAmount, vibeMetrics, createdAt, bidCount } = doc;
-  return { id: _id, ownerId, title, description, propertyType, bedrooms, bathrooms, address, location, images, biddingEndsAt, isActive, minBidAmount, vibeMetrics, createdAt, bidCount };
+  const realtorChosen = doc.realtorChosen ?? false;
+  return { id: _id, ownerId, title, description, propertyType, bedrooms, bathrooms, address, location, images, biddingEndsAt, isActive, minBidAmount, vibeMetrics, createdAt, bidCount, realtorChosen };
 }
 
 /** A signed-in user or administrator (401 otherwise): reads that administrators share with users. */

@@ -46,6 +46,7 @@ describe('POST /api/properties', () => {
       vibeMetrics: null,
       createdAt: now.toISOString(),
       bidCount: 0,
+      realtorChosen: false,
     });
     const events = await t.deps.eventStore.readStream(propertyStreamId(property.id));
     expect(events.map((e) => e.type)).toEqual(['PropertyListed']);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../testing/admins';
+import { ROOT, cookieFrom, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../testing/admins';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { registerUser } from '../../testing/user-session';
@@ -19,6 +19,7 @@ const ADMINS: Role[] = ['moderator', 'admin', 'super_admin'];
 
 let t: TestApp;
 const cookies: Partial<Record<Role, string>> = {};
+const signIns: Partial<Record<Role, () => Promise<string>>> = {};
 let ids: { admin: string; user: string } = { admin: '', user: '' };
 
 interface RouteCase {
@@ -28,13 +29,15 @@ interface RouteCase {
   body?: unknown;
   /** Who gets past authentication and authorization. */
   allowed: Role[];
+  /** The route ends the session it is sent with: every role signs in anew for it, so the other rows keep theirs. */
+  endsSession?: true;
 }
 
 const ROUTES: RouteCase[] = [
   // Sessions and accounts
   { route: 'POST /api/register', body: {}, allowed: EVERYONE },
   { route: 'POST /api/login', body: {}, allowed: EVERYONE },
-  { route: 'POST /api/logout', allowed: EVERYONE },
+  { route: 'POST /api/logout', allowed: EVERYONE, endsSession: true },
   { route: 'GET /api/user', allowed: USERS },
   { route: 'PUT /api/user/info', body: {}, allowed: USERS },
   { route: 'PUT /api/user/change-password', body: {}, allowed: USERS },
@@ -44,7 +47,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/verify-email', allowed: EVERYONE },
   // Administrators
   { route: 'POST /api/admin/login', body: {}, allowed: EVERYONE },
-  { route: 'POST /api/admin/logout', allowed: EVERYONE },
+  { route: 'POST /api/admin/logout', allowed: EVERYONE, endsSession: true },
   { route: 'GET /api/admin/me', allowed: ADMINS },
   { route: 'GET /api/admin/admin-users', allowed: ADMINS },
   { route: 'POST /api/admin/admin-users', body: {}, allowed: ['super_admin'] },
@@ -136,8 +139,17 @@ beforeAll(async () => {
   cookies.moderator = await signInAdmin(t, 'mo', 'mo-password');
   cookies.admin = await signInAdmin(t, 'ann', 'ann-password');
   cookies.super_admin = await signInAdmin(t, 'root', ROOT.password);
+  signIns.homeowner = () => signInUser(homeowner.input);
+  signIns.realtor = () => signInUser(realtor.input);
+  signIns.moderator = () => signInAdmin(t, 'mo', 'mo-password');
+  signIns.admin = () => signInAdmin(t, 'ann', 'ann-password');
+  signIns.super_admin = () => signInAdmin(t, 'root', ROOT.password);
   fileUrl = await t.deps.blobs.url(SOME_IMAGE, 60);
 });
+
+async function signInUser(input: { username: string; password: string }): Promise<string> {
+  return cookieFrom(await send(t, 'POST', '/api/login', { body: { username: input.username, password: input.password } }), 'session');
+}
 
 afterAll(async () => {
   await t.close();
@@ -158,7 +170,7 @@ describe('every route × every role', () => {
       const answers: Partial<Record<Role, number | 'through'>> = {};
       const expected: Partial<Record<Role, number | 'through'>> = {};
       for (const role of ROLES) {
-        const cookie = cookies[role];
+        const cookie = route.endsSession ? await signIns[role]?.() : cookies[role];
         const res = await send(t, method, path, { ...(cookie ? { cookie } : {}), ...(route.body !== undefined ? { body: route.body } : {}) });
         answers[role] = res.status === 401 || res.status === 403 ? res.status : 'through';
         expected[role] = route.allowed.includes(role) ? 'through' : refusal(route, role);

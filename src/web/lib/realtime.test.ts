@@ -151,4 +151,25 @@ describe('realtime cache wiring', () => {
     expect(isInvalidated(queryKeys.user)).toBe(true);
     expect(isInvalidated(queryKeys.properties)).toBe(true);
   });
+
+  it('after the server ends its session, connects once more: a renewed session comes back, an ended one stays out', async () => {
+    let handshakes = 0;
+    let refuse = false;
+    io.use((_socket, next) => {
+      handshakes += 1;
+      next(refuse ? new Error('Not authenticated') : undefined);
+    });
+    const first = await connect();
+
+    // A password change in this tab: the old session's socket is closed, the cookie already holds the new one.
+    const second = new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
+    first.disconnect(true);
+    (await second).disconnect(true);
+
+    // Signed out: the next handshake is refused, and nothing retries it.
+    refuse = true;
+    await until(() => handshakes === 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handshakes).toBe(3);
+  });
 });

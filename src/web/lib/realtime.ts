@@ -110,6 +110,13 @@ export function createRealtimeClient({ queryClient, url, socketOptions }: Realti
     for (const propertyId of watched.keys()) socket.emit('property:watch', { propertyId });
   });
 
+  socket.on('disconnect', (reason) => {
+    // The server closes the sockets of a session that ended. A password change here left a renewed
+    // session in the cookie, so connect once more: a handshake without a standing session is refused
+    // and not retried, so a signed-out tab stays out.
+    if (reason === 'io server disconnect') socket.connect();
+  });
+
   for (const event of Object.keys(cacheRules) as ServerEventName[]) {
     socket.on(event, (payload: unknown) => {
       if (!isRecord(payload) || typeof payload.position !== 'number') return;

@@ -77,6 +77,10 @@ export function useSelectBid(propertyId: string) {
         bids?.map((bid) => (bid.id === answer.bidId ? { ...bid, ...answer.bid, selected: true } : bid)),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.propertyBids(propertyId), exact: true });
+      // The listing's cards and page now say 'Realtor chosen'.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.property(propertyId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.propertyPages });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ownProperties, exact: true });
       toast({ title: 'Realtor selected', description: 'Their contact details are now shown, and they have been sent yours.' });
     },
     onError: (error) => {

@@ -19,6 +19,8 @@ export type Property = {
   vibeMetrics: VibeMetrics | null;
   createdAt: string;
   bidCount: number;
+  /** The owner selected a bid. */
+  realtorChosen: boolean;
 };
 
 /** GET /api/properties?limit&cursor. */

@@ -16,6 +16,7 @@ import { EditPropertyDialog } from '../owner/edit-property-dialog';
 import { isNotFound, propertyQueryOptions } from '../queries';
 import type { Property } from '../types';
 import { useBiddingOpen } from '../use-now';
+import { ListingStageBadge } from '../listing-stage';
 import { BiddingCountdown } from './bidding-countdown';
 import { ImageCarousel } from './image-carousel';
 import { VibeCard } from './vibe-card';
@@ -97,6 +98,7 @@ function ListingDetails({
           <Badge variant="brand" className="!text-brand-hover">{propertyTypeLabels[property.propertyType]}</Badge>
           {!property.isActive && (isOwner ? <Badge variant="muted">Inactive</Badge> : <Badge variant="warning">Paused by the marketplace</Badge>)}
           {isOwner && <Badge variant="neutral">Your listing</Badge>}
+          <ListingStageBadge property={property} />
         </div>
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{property.title}</h1>
         <p className="flex items-start gap-1.5 text-neutral-700">

@@ -4,9 +4,13 @@ import { useWatchProperty } from '../../../lib/realtime';
 import { propertyTypeLabels, pluralize } from '../format';
 import { BathIcon, BedIcon } from '../../../components/ui/icons';
 import { PropertyImage } from '../images/property-image';
+import { ListingStageBadge } from '../listing-stage';
 import type { Property } from '../types';
 
-/** A /home card: cover 4:3, one-line title, two-line description, type, beds, baths and the live bid count. */
+/**
+ * A /home card: cover 4:3 (marked 'Bidding closed' or 'Realtor chosen' once bidding is over), one-line title,
+ * two-line description, type, beds, baths and the live bid count.
+ */
 export function PropertyCard({ property, priority = false }: { property: Property; priority?: boolean }) {
   // Joins the listing's room, so its bid count follows property:bids while the card is shown.
   useWatchProperty(property.id);
@@ -16,13 +20,16 @@ export function PropertyCard({ property, priority = false }: { property: Propert
       params={{ id: property.id }}
       className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
-      <PropertyImage
-        imageKey={property.images[0]}
-        fallbackKey={property.images[1]}
-        alt={property.title}
-        priority={priority}
-        className="aspect-[4/3] w-full"
-      />
+      <div className="relative">
+        <PropertyImage
+          imageKey={property.images[0]}
+          fallbackKey={property.images[1]}
+          alt={property.title}
+          priority={priority}
+          className="aspect-[4/3] w-full"
+        />
+        <ListingStageBadge property={property} className="absolute left-2 top-2 shadow-sm" />
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="truncate text-base font-semibold group-hover:text-brand-hover">{property.title}</h2>
         <p className="line-clamp-2 text-sm text-neutral-600">{property.description}</p>

@@ -6,11 +6,13 @@ import { useWatchProperty } from '../../../lib/realtime';
 import { formatShortDate, pluralize } from '../format';
 import { BathIcon, BedIcon, ClockIcon, EyeIcon, ImageIcon, MapPinIcon, TrashIcon } from '../../../components/ui/icons';
 import { PropertyImage } from '../images/property-image';
+import { ListingStageBadge } from '../listing-stage';
 import type { Property } from '../types';
+import { useBiddingOpen } from '../use-now';
 
 /**
  * A My Properties card (SPEC §2 /homeowner-profile): first image, photo count,
- * title, Active or Inactive, description, beds, baths, address, bidding end
+ * title, Inactive, Active while bidding is open (else Bidding closed or Realtor chosen), description, beds, baths, address, bidding end
  * and bid count; View, Edit and Delete.
  */
 export function OwnerPropertyCard({ property, onEdit, onDelete }: { property: Property; onEdit: () => void; onDelete: () => void }) {
@@ -27,7 +29,7 @@ export function OwnerPropertyCard({ property, onEdit, onDelete }: { property: Pr
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 truncate font-semibold">{property.title}</h3>
-          {property.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+          {!property.isActive ? <Badge variant="muted">Inactive</Badge> : <StageOrActive property={property} />}
         </div>
         <p className="line-clamp-2 text-sm text-neutral-600">{property.description}</p>
         <ul className="grid gap-1.5 text-sm text-neutral-700">
@@ -71,4 +73,11 @@ export function OwnerPropertyCard({ property, onEdit, onDelete }: { property: Pr
       </div>
     </article>
   );
+}
+
+/** Active only while bidding is open: after the close the card says what happened instead. */
+function StageOrActive({ property }: { property: Property }) {
+  const open = useBiddingOpen(property.biddingEndsAt);
+  if (open && !property.realtorChosen) return <Badge variant="success">Active</Badge>;
+  return <ListingStageBadge property={property} />;
 }

@@ -1,0 +1,19 @@
+import type { PropertyDoc } from '../projections/properties';
+import { PROPERTIES } from '../projections/properties';
+import type { ReadStore } from '../read-store/port';
+import type { SocketSession } from './realtime';
+
+/**
+ * The id, as stored, of a listing this session may follow with
+ * `property:watch`, or null. The rule of GET /api/properties/:id: an inactive
+ * listing only for its owner and the back office.
+ */
+export function createPropertyWatchCheck(readStore: ReadStore): (session: SocketSession, propertyId: string) => Promise<string | null> {
+  const properties = readStore.collection<PropertyDoc>(PROPERTIES);
+  return async (session, propertyId) => {
+    const doc = await properties.findOne({ _id: propertyId }, { projection: { ownerId: 1, isActive: 1 } });
+    if (!doc) return null;
+    if (!doc.isActive && !session.admin && session.user?.subject !== doc.ownerId) return null;
+    return doc._id;
+  };
+}
