@@ -17,7 +17,9 @@ import type { Logger } from './logger';
 import type { Mailer } from '../mail/port';
 import type { Metrics } from './metrics';
 import type { PaymentsConfig } from '../payments/port';
+import { peerAddress, resolveClientAddress } from './client-address';
 import { checkOrigin } from './origin';
+import type { RateCounters } from './rate-limit';
 import { mountRoutes } from './routes/index';
 import type { Sessions } from './session';
 
@@ -29,7 +31,9 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   clock: () => Date;
-  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'>;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL' | 'TRUST_PROXY'>;
+  /** Where rate-limit counters live, shared by every node that shares them (src/http/rate-limit.ts). */
+  rateCounters: RateCounters;
   /** Keys the daily salt of anonymous page-view visitors; derived from the session secret (src/http/visitor-hash.ts). */
   pageViewKey: string;
   /** Property images and utility bills (src/blobs). */
@@ -50,6 +54,12 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole HTTP application from plain dependencies. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+
+  // Once per request, so rate limits, logs and events all see the same address.
+  app.use('*', async (c, next) => {
+    c.set('clientAddress', resolveClientAddress(peerAddress(c), c.req.header('x-forwarded-for'), deps.env.TRUST_PROXY));
+    await next();
+  });
 
   app.use('*', async (c, next) => {
     const started = performance.now();

@@ -18,6 +18,8 @@ import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 import { createMetrics } from './metrics';
 import { createPaymentCreditsReactor } from './payment-credits';
+import type { RateCounters } from './rate-limit';
+import { createMemoryRateCounters } from './rate-limit';
 import { createSessions } from './session';
 import { createSessionCheck } from './session-check';
 import { derivePageViewKey } from './visitor-hash';
@@ -28,8 +30,10 @@ export interface AppParts {
   mailer: Mailer;
   logger: Logger;
   clock: () => Date;
-  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'>;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'> & Partial<Pick<Env, 'TRUST_PROXY'>>;
   sessionSecret: string;
+  /** Rate-limit counters; this process's memory when omitted, which suits one process only. */
+  rateCounters?: RateCounters;
   /**
    * Where images and bills live; the local adapter signs its addresses with
    * deriveFileUrlKey(sessionSecret). Omitted only by tests that touch no files.
@@ -81,7 +85,8 @@ export async function composeApp(parts: AppParts) {
     logger,
     mailer: parts.mailer,
     clock: parts.clock,
-    env: parts.env,
+    env: { ...parts.env, TRUST_PROXY: parts.env.TRUST_PROXY ?? 0 },
+    rateCounters: parts.rateCounters ?? createMemoryRateCounters(),
     pageViewKey: derivePageViewKey(parts.sessionSecret),
     blobs: parts.blobs ?? unconfiguredBlobStore,
     fileUrlKey: deriveFileUrlKey(parts.sessionSecret),

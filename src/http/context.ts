@@ -1,12 +1,14 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { EventMetadata, LogPosition } from '../event-store/port';
+import { clientAddress } from './client-address';
 import type { SessionClaims } from './session';
 
 /** What every handler can read from the request context. */
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** Worked out once per request from the peer and TRUST_PROXY; read with clientAddress(c). */
+    clientAddress: string | null;
     session: { user?: SessionClaims; admin?: SessionClaims };
     /** The log position of the last event this request's command appended; logged with the request. */
     logPosition?: LogPosition;
@@ -15,7 +17,7 @@ export interface AppEnv {
 
 /**
  * Who did it, from where: stored on every event a request causes. The address
- * is the connection's peer: X-Forwarded-For is not trusted (see 0007).
+ * is the client's as TRUST_PROXY lets it be known (src/http/client-address.ts).
  */
 export function requestMetadata(c: Context<AppEnv>): EventMetadata {
   const session = c.get('session');
@@ -23,16 +25,7 @@ export function requestMetadata(c: Context<AppEnv>): EventMetadata {
     requestId: c.get('requestId'),
     ...(session.user ? { userId: session.user.subject } : {}),
     ...(session.admin ? { adminId: session.admin.subject } : {}),
-    ipAddress: peerAddress(c),
+    ipAddress: clientAddress(c),
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
   };
-}
-
-/** The peer's address (at most 45 characters, as stored), or null where there is no socket (in-process tests). */
-export function peerAddress(c: Context): string | null {
-  try {
-    return getConnInfo(c).remote.address?.replace(/^::ffff:/, '').slice(0, 45) ?? null;
-  } catch {
-    return null;
-  }
 }

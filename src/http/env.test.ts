@@ -108,3 +108,15 @@ describe('loadEnv', () => {
     expect(deploymentWarnings(loadEnv({ MONGODB_URL: 'mongodb://db/bidhome', SESSION_SECRET: secret, S3_BUCKET: 'bids-uploads' }))).toEqual([]);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is the number of proxies in front of the app, 0 (the TCP peer) by default', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    const message = 'must be the number of proxies in front of the app, a whole number from 0 to 10';
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(`TRUST_PROXY: ${message} (got "true")`);
+    expect(() => loadEnv({ TRUST_PROXY: '11' })).toThrow(`TRUST_PROXY: ${message} (got "11")`);
+    expect(() => loadEnv({ TRUST_PROXY: '-1' })).toThrow(`TRUST_PROXY: ${message} (got "-1")`);
+  });
+});

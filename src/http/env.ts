@@ -48,6 +48,15 @@ const schema = z.object({
   EVENTSTORE_STREAM_PREFIX: optional(
     z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/, 'must be 1 to 50 letters, digits, ., _ or -, starting with a letter or digit'),
   ),
+  /** How many reverse proxies stand in front of the app: the client's address is read that many hops into X-Forwarded-For. */
+  TRUST_PROXY: z.preprocess(
+    (value) => (value === undefined || value === '' ? '0' : value),
+    z
+      .string()
+      .regex(/^\d{1,2}$/, 'must be the number of proxies in front of the app, a whole number from 0 to 10')
+      .transform(Number)
+      .refine((hops) => hops <= 10, 'must be the number of proxies in front of the app, a whole number from 0 to 10'),
+  ),
   RATE_LIMITS: z.preprocess(
     (value) => (value === undefined || value === '' ? 'on' : value),
     z.enum(['on', 'off'], { error: 'must be on or off' }),

@@ -11,7 +11,7 @@ import { USER_AGREEMENTS } from '../projections/user-agreements';
 import type { AppDeps } from './app';
 import { runCommand } from './commands';
 import type { AppEnv } from './context';
-import { peerAddress } from './context';
+import { clientAddress } from './client-address';
 
 /** A legal document as people read it (public pages, registration, pending agreements). */
 export interface PublicLegalDocument {
@@ -46,7 +46,7 @@ export async function requireAcceptance(deps: Pick<AppDeps, 'readStore'>, role: 
 }
 
 /**
- * Records the user's acceptance of documents with the request's own peer
+ * Records the user's acceptance of documents with the request's own client
  * address and user agent (never values the client claims). Each document is
  * recorded once per user; returns the ids recorded now.
  */
@@ -56,7 +56,7 @@ export async function recordAgreements(deps: AppDeps, c: Context<AppEnv>, userId
     type: 'AcceptAgreements',
     userId,
     documentIds,
-    ipAddress: peerAddress(c),
+    ipAddress: clientAddress(c),
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
     at: deps.clock().toISOString(),
   });

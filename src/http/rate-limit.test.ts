@@ -1,40 +1,114 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLimitError } from './errors';
-import { addressKey, createRateLimiter } from './rate-limit';
+import type { RateCounters } from './rate-limit';
+import { addressKey, createMemoryRateCounters, createMongoRateCounters, createRateLimiter, createSqliteRateCounters } from './rate-limit';
 
 const rule = { name: 'test', limit: 3, windowMs: 60_000 };
+const START = new Date('2026-11-22T10:00:00.000Z');
 
-describe('createRateLimiter', () => {
-  it('allows `limit` hits per window and key, then refuses until the window ends', () => {
-    let now = 0;
-    const limiter = createRateLimiter({ enabled: true, now: () => now });
-    for (let i = 0; i < 3; i++) limiter.hit(rule, 'a');
-    expect(() => limiter.hit(rule, 'a')).toThrow(RateLimitError);
-    expect(() => limiter.hit(rule, 'a')).toThrow('Too many attempts. Please try again in 1 minute.');
-    limiter.hit(rule, 'b');
-    now = 60_000;
-    limiter.hit(rule, 'a');
+/** The same behaviour whatever the counters are kept in. */
+function describeCounters(kind: string, open: () => Promise<RateCounters>) {
+  describe(`createRateLimiter over ${kind} counters`, () => {
+    let counters: RateCounters;
+    beforeEach(async () => {
+      // Only Date: the library reads the time from Date.now(), and the drivers need real timers.
+      vi.useFakeTimers({ toFake: ['Date'], now: START });
+      counters = await open();
+    });
+    afterEach(async () => {
+      await counters.close();
+      vi.useRealTimers();
+    });
+
+    it('allows `limit` hits per window and key, then refuses until the window ends', async () => {
+      const limiter = createRateLimiter({ enabled: true, counters });
+      for (let i = 0; i < 3; i++) await limiter.hit(rule, 'a');
+      await expect(limiter.hit(rule, 'a')).rejects.toThrow(RateLimitError);
+      await expect(limiter.hit(rule, 'a')).rejects.toThrow('Too many attempts. Please try again in 1 minute.');
+      await limiter.hit(rule, 'b');
+      vi.setSystemTime(START.getTime() + 60_000);
+      await limiter.hit(rule, 'a');
+    });
+
+    it('keeps failure budgets: check refuses a full window, record counts, reset forgets', async () => {
+      const limiter = createRateLimiter({ enabled: true, counters });
+      const failures = { name: 'failures', limit: 2, windowMs: 15 * 60_000 };
+      await limiter.check(failures, 'jane');
+      await limiter.record(failures, 'jane');
+      expect(await limiter.count(failures, 'jane')).toBe(1);
+      await limiter.record(failures, 'jane');
+      expect(await limiter.isExhausted(failures, 'jane')).toBe(true);
+      await expect(limiter.check(failures, 'jane')).rejects.toThrow('Too many attempts. Please try again in 15 minutes.');
+      await limiter.reset(failures, 'jane');
+      await limiter.check(failures, 'jane');
+      expect(await limiter.count(failures, 'jane')).toBe(0);
+    });
+
+    it('counts each rule apart for the same key', async () => {
+      const limiter = createRateLimiter({ enabled: true, counters });
+      const other = { ...rule, name: 'other' };
+      for (let i = 0; i < 3; i++) await limiter.hit(rule, 'a');
+      await limiter.hit(other, 'a');
+      expect(await limiter.count(other, 'a')).toBe(1);
+    });
+
+    it('uses the rule message when given, and does nothing when disabled', async () => {
+      const limiter = createRateLimiter({ enabled: true, counters });
+      const strict = { ...rule, limit: 0, message: 'Slow down' };
+      await expect(limiter.hit(strict, 'a')).rejects.toThrow('Slow down');
+      const off = createRateLimiter({ enabled: false, counters });
+      for (let i = 0; i < 10; i++) await off.hit(strict, 'b');
+      expect(await off.isExhausted(strict, 'b')).toBe(false);
+    });
   });
+}
 
-  it('keeps failure budgets: check refuses a full window, record counts, reset forgets', () => {
-    const limiter = createRateLimiter({ enabled: true, now: () => 0 });
-    const failures = { name: 'failures', limit: 2, windowMs: 15 * 60_000 };
-    limiter.check(failures, 'jane');
-    limiter.record(failures, 'jane');
-    limiter.record(failures, 'jane');
-    expect(limiter.isExhausted(failures, 'jane')).toBe(true);
-    expect(() => limiter.check(failures, 'jane')).toThrow('Too many attempts. Please try again in 15 minutes.');
-    limiter.reset(failures, 'jane');
-    limiter.check(failures, 'jane');
+describeCounters('memory', async () => createMemoryRateCounters());
+
+describeCounters('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rate-limits-'));
+  const counters = createSqliteRateCounters(join(dir, 'rate-limits.db'));
+  return {
+    counter: (r) => counters.counter(r),
+    async close() {
+      await counters.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+// Needs a MongoDB server (docker-compose provides one); none runs on the build machines.
+describe.runIf(Boolean(process.env.MONGODB_URL))('over MongoDB', () => {
+  describeCounters('MongoDB', async () => {
+    const client = await new MongoClient(process.env.MONGODB_URL ?? '').connect();
+    const db = client.db('rate_limit_conformance');
+    await db.collection('rate_limits').deleteMany({});
+    return createMongoRateCounters(db, () => client.close());
   });
+});
 
-  it('uses the rule message when given, and does nothing when disabled', () => {
-    const limiter = createRateLimiter({ enabled: true, now: () => 0 });
-    const strict = { ...rule, limit: 0, message: 'Slow down' };
-    expect(() => limiter.hit(strict, 'a')).toThrow('Slow down');
-    const off = createRateLimiter({ enabled: false, now: () => 0 });
-    for (let i = 0; i < 10; i++) off.hit(strict, 'a');
-    expect(off.isExhausted(strict, 'a')).toBe(false);
+describe('SQLite counters', () => {
+  it('are one count for every process that opens the same file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rate-limits-'));
+    const path = join(dir, 'rate-limits.db');
+    const first = createSqliteRateCounters(path);
+    const second = createSqliteRateCounters(path);
+    try {
+      const a = createRateLimiter({ enabled: true, counters: first });
+      const b = createRateLimiter({ enabled: true, counters: second });
+      await a.hit(rule, 'shared');
+      await b.hit(rule, 'shared');
+      await a.hit(rule, 'shared');
+      await expect(b.hit(rule, 'shared')).rejects.toThrow(RateLimitError);
+    } finally {
+      await first.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HttpBindings } from '@hono/node-server';
 import { serve } from '@hono/node-server';
+import { MongoClient } from 'mongodb';
 import { createLocalBlobStore, uploadsDir } from '../blobs/local';
 import type { BlobStore } from '../blobs/port';
 import { deriveFileUrlKey } from '../blobs/signed-url';
@@ -13,7 +14,7 @@ import type { EventStore } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import type { PositionedPush } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
-import { createMongoReadStore } from '../read-store/mongodb';
+import { createMongoReadStore, databaseNameOf } from '../read-store/mongodb';
 import type { ReadStore } from '../read-store/port';
 import { bootstrapAdmin } from './admin-bootstrap';
 import { composeApp } from './compose';
@@ -28,6 +29,8 @@ import { createPostmarkMailer } from '../mail/postmark';
 import type { PaymentsConfig } from '../payments/port';
 import { createSimulatedPaymentProvider } from '../payments/simulated';
 import { createPropertyWatchCheck } from './property-watch';
+import type { RateCounters } from './rate-limit';
+import { createMongoRateCounters, createSqliteRateCounters } from './rate-limit';
 import { attachRealtime } from './realtime';
 import { loadSessionSecret } from './session';
 
@@ -48,6 +51,18 @@ export function openEventStore(env: Env): EventStore {
 
 export async function openReadStore(env: Env): Promise<ReadStore> {
   return env.MONGODB_URL ? createMongoReadStore({ url: env.MONGODB_URL }) : createMemoryReadStore();
+}
+
+/**
+ * Rate-limit counters every node sees: in the read models' MongoDB when there
+ * is one, else in DATA_DIR/rate-limits.db, which the processes of one machine
+ * share (decision 0026).
+ */
+export async function openRateCounters(env: Env, dataDir: string): Promise<RateCounters> {
+  if (!env.MONGODB_URL) return createSqliteRateCounters(join(dataDir, 'rate-limits.db'));
+  const client = new MongoClient(env.MONGODB_URL);
+  await client.connect();
+  return createMongoRateCounters(client.db(databaseNameOf(env.MONGODB_URL)), () => client.close());
 }
 
 /**
@@ -104,6 +119,7 @@ export async function startServer(
   const eventStore = openEventStore({ ...env, DATA_DIR: dataDir });
   const readStore = await openReadStore(env);
   const sessionSecret = await loadSessionSecret(dataDir, env.SESSION_SECRET);
+  const rateCounters = await openRateCounters(env, dataDir);
 
   // Sockets attach once the port is bound; pushes before that have no listener.
   const relay: { push?: (push: PositionedPush) => void } = {};
@@ -120,8 +136,9 @@ export async function startServer(
     mailer: openMailer(env, dataDir),
     logger,
     clock: () => new Date(),
-    env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS, SUPPORT_EMAIL: env.SUPPORT_EMAIL, ADMIN_EMAIL: env.ADMIN_EMAIL },
+    env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS, SUPPORT_EMAIL: env.SUPPORT_EMAIL, ADMIN_EMAIL: env.ADMIN_EMAIL, TRUST_PROXY: env.TRUST_PROXY },
     sessionSecret,
+    rateCounters,
     blobs: await openBlobStore(env, dataDir, sessionSecret),
     payments: await openPayments(env, dataDir),
     clientDir: CLIENT_DIR,
@@ -147,6 +164,7 @@ export async function startServer(
         await runner.stop();
         await eventStore.close();
         await readStore.close();
+        await rateCounters.close();
       })()),
   };
 }

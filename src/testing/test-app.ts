@@ -6,6 +6,7 @@ import { createLocalBlobStore } from '../blobs/local';
 import { deriveFileUrlKey } from '../blobs/signed-url';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { composeApp } from '../http/compose';
+import type { RateCounters } from '../http/rate-limit';
 import { createMemoryLogger } from '../http/logger';
 import { createOutboxMailer } from '../mail/outbox';
 import type { Mail } from '../mail/port';
@@ -28,6 +29,10 @@ export async function createTestApp(
     adminEmail?: string;
     /** The simulated provider, in memory, with no webhook secret, by default. */
     payments?: PaymentsConfig;
+    /** TRUST_PROXY: how many proxies' X-Forwarded-For entries to believe; 0 (the peer) by default. */
+    trustProxy?: number;
+    /** Where rate limits count; this app's memory by default. Two apps given the same counters act as two nodes. */
+    rateCounters?: RateCounters;
   } = {},
 ) {
   const eventStore = createSqliteEventStore({ path: ':memory:' });
@@ -46,12 +51,19 @@ export async function createTestApp(
     mailer: createOutboxMailer({ dir: outboxDir }),
     logger,
     clock,
-    env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: options.rateLimits ?? 'off', SUPPORT_EMAIL: options.supportEmail, ADMIN_EMAIL: options.adminEmail },
+    env: {
+      publicUrl: TEST_ORIGIN,
+      RATE_LIMITS: options.rateLimits ?? 'off',
+      SUPPORT_EMAIL: options.supportEmail,
+      ADMIN_EMAIL: options.adminEmail,
+      TRUST_PROXY: options.trustProxy ?? 0,
+    },
     sessionSecret,
     blobs,
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.projections ? { projections: options.projections } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.rateCounters ? { rateCounters: options.rateCounters } : {}),
   });
   return {
     ...composed,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT, ROOT, cookieFrom, registerUser, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../testing/admins';
-import { createTestApp } from '../../testing/test-app';
+import { TEST_ORIGIN, createTestApp } from '../../testing/test-app';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -87,6 +87,38 @@ describe('POST /api/admin/login', () => {
     const right = await send(t, 'POST', '/api/admin/login', { body: { username: 'root', password: ROOT.password } });
     expect(right.status).toBe(429);
     expect(((await right.json()) as { message: string }).message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+  });
+
+  it("locks out the guessing address only: the administrator signs in from another", async () => {
+    const t = await testApp({ rateLimits: 'on', trustProxy: 1 });
+    await seedSuperAdmin(t);
+    const signIn = (password: string, address: string) =>
+      t.app.request(
+        '/api/admin/login',
+        { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ username: 'root', password }) },
+        { incoming: { socket: { remoteAddress: '10.0.0.2' } } },
+      );
+    for (let i = 0; i < 5; i++) expect((await signIn(`wrong-${i}`, '192.0.2.66')).status).toBe(401);
+    expect((await signIn(ROOT.password, '192.0.2.66')).status).toBe(429);
+    expect((await signIn(ROOT.password, CLIENT.ip)).status).toBe(200);
+  });
+
+  it('records the address the trusted proxy saw in the activity log, not the proxy\'s', async () => {
+    const t = await testApp({ trustProxy: 1 });
+    await seedSuperAdmin(t);
+    const res = await t.app.request(
+      '/api/admin/login',
+      {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': `6.6.6.6, ${CLIENT.ip}` },
+        body: JSON.stringify({ username: 'root', password: ROOT.password }),
+      },
+      { incoming: { socket: { remoteAddress: '10.0.0.2' } } },
+    );
+    expect(res.status).toBe(200);
+    const log = await send(t, 'GET', '/api/admin/activity?search=admin.login', { cookie: cookieFrom(res, 'admin_session') });
+    const { entries } = (await log.json()) as { entries: Array<{ ipAddress: string | null }> };
+    expect(entries.map((entry) => entry.ipAddress)).toEqual([CLIENT.ip]);
   });
 
   it('records the sign-in in the activity log with the IP address and user agent', async () => {

@@ -14,7 +14,8 @@ import { UnauthorizedError } from '../errors';
 import { requireAdmin } from '../guards';
 import { verifyDummyPassword, verifyPassword } from '../passwords';
 import type { RateRule } from '../rate-limit';
-import { clientAddress, createRateLimiter } from '../rate-limit';
+import { createLoginThrottle } from '../login-throttle';
+import { addressLimitKey, createRateLimiter } from '../rate-limit';
 import { signOut } from '../sign-out';
 import { readJson } from '../validation';
 import { toAdminView } from './admin';
@@ -23,33 +24,37 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 // The same budgets as users' sign-in (RATE_RULES in auth-shared.ts), counted apart so one cannot exhaust the other.
 const SIGN_INS_PER_ADDRESS: RateRule = { name: 'admin-login-address', limit: 10, windowMs: 60_000 };
-const FAILURES_PER_ADMIN: RateRule = {
+/** Per (administrator, address): a stranger's guesses lock out the stranger's address, not the administrator (decision 0026). */
+const FAILURES_PER_ADMIN_ADDRESS: RateRule = {
   name: 'admin-login-failures',
   limit: 5,
   windowMs: 15 * 60_000,
   message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
 };
+const FAILURES_PER_ADMIN: RateRule = { name: 'admin-login-account-failures', limit: 10, windowMs: 15 * 60_000 };
 
 /** POST /login, GET /me, POST /logout: the administrator's own session, apart from users' sessions. */
 export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const admins = deps.readStore.collection<AdminUserDoc>(ADMIN_USERS);
-  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', now: () => deps.clock().getTime() });
+  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
+  const throttle = createLoginThrottle(limiter, { perAddress: FAILURES_PER_ADMIN_ADDRESS, perAccount: FAILURES_PER_ADMIN });
   const cookieName = deps.sessions.cookieName('admin');
 
   routes.post('/login', async (c) => {
-    limiter.hit(SIGN_INS_PER_ADDRESS, clientAddress(c));
+    const address = addressLimitKey(c);
+    await limiter.hit(SIGN_INS_PER_ADDRESS, address);
     const { username, password } = await readJson(c, adminLoginSchema);
-    const accountKey = username.toLowerCase();
-    limiter.check(FAILURES_PER_ADMIN, accountKey);
-
-    const found = await admins.findOne({ usernameLower: accountKey });
+    const usernameLower = username.toLowerCase();
+    const found = await admins.findOne({ usernameLower });
+    const accountKey = found ? found._id : `unknown:${usernameLower}`;
+    await throttle.before(accountKey, address);
     const state = found ? await loadState(deps.eventStore, adminStreamId(found._id), adminDecider) : undefined;
     // Unknown, deactivated and password-less administrators cost the same time as a wrong password.
     const hash = state?.status === 'active' ? state.passwordHash : null;
     const matches = hash ? await verifyPassword(password, hash) : await verifyDummyPassword(password);
     if (!found || !matches) {
-      limiter.record(FAILURES_PER_ADMIN, accountKey);
+      await throttle.failed(accountKey, address);
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
 
@@ -62,7 +67,7 @@ export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
     if (signedIn.state.status !== 'active') throw new UnauthorizedError(INVALID_CREDENTIALS);
-    limiter.reset(FAILURES_PER_ADMIN, accountKey);
+    await throttle.succeeded(accountKey, address);
 
     const token = await deps.sessions.issue({ kind: 'admin', subject: found._id, role: signedIn.state.role, version: signedIn.state.sessionVersion });
     setCookie(c, cookieName, token, deps.sessions.cookieOptions());

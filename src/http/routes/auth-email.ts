@@ -8,7 +8,7 @@ import { verificationLink, verificationMail } from '../../mail/templates';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';
-import { clientAddress } from '../rate-limit';
+import { addressLimitKey } from '../rate-limit';
 import { createToken, hashToken } from '../passwords';
 import type { AuthContext } from './auth-shared';
 import { EMAIL_VERIFICATION_HOURS, RATE_RULES, currentUserId } from './auth-shared';
@@ -34,7 +34,7 @@ export function createEmailVerificationRoutes(ctx: AuthContext) {
   const { deps } = ctx;
   return new Hono<AppEnv>()
     .get('/verify-email', async (c) => {
-      ctx.limiter.hit(RATE_RULES.verifyPerAddress, clientAddress(c));
+      await ctx.limiter.hit(RATE_RULES.verifyPerAddress, addressLimitKey(c));
       const token = c.req.query('token');
       const found = token ? await ctx.tokens.findOne({ _id: hashToken(token) }) : null;
       if (!token || !found || found.kind !== 'email-verification') return c.redirect('/home?emailVerification=invalid', 302);
@@ -48,7 +48,7 @@ export function createEmailVerificationRoutes(ctx: AuthContext) {
     })
     .post('/resend-verification', requireUser(), async (c) => {
       const userId = currentUserId(c);
-      ctx.limiter.hit(RATE_RULES.resendPerAccount, userId);
+      await ctx.limiter.hit(RATE_RULES.resendPerAccount, userId);
       const user = await ctx.users.findOne({ _id: userId });
       if (!user) throw new NotFoundError('User not found');
       await sendEmailVerification(ctx, c, { userId: user._id as RegisteredAccount['userId'], email: user.email, name: user.name });

@@ -11,7 +11,7 @@ import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';
 import { createToken, hashPassword, hashToken, verifyPassword } from '../passwords';
-import { clientAddress } from '../rate-limit';
+import { addressLimitKey } from '../rate-limit';
 import { readJson } from '../validation';
 import type { AuthContext } from './auth-shared';
 import { PASSWORD_RESET_MS, RATE_RULES, currentUserId, endUserSession, startUserSession } from './auth-shared';
@@ -39,12 +39,12 @@ export function createPasswordRoutes(ctx: AuthContext) {
 
   return new Hono<AppEnv>()
     .post('/forgot-password', async (c) => {
-      limiter.hit(RATE_RULES.forgotPerAddress, clientAddress(c));
+      await limiter.hit(RATE_RULES.forgotPerAddress, addressLimitKey(c));
       const { email } = await readJson(c, forgotPasswordSchema);
       const user = await users.findOne({ emailLower: email.toLowerCase() });
       // A mailbox gets a few links an hour at most; beyond that the same answer, and no mail.
-      if (user && !limiter.isExhausted(RATE_RULES.forgotPerAccount, user._id)) {
-        limiter.record(RATE_RULES.forgotPerAccount, user._id);
+      if (user && !(await limiter.isExhausted(RATE_RULES.forgotPerAccount, user._id))) {
+        await limiter.record(RATE_RULES.forgotPerAccount, user._id);
         void sendResetLink(c, user).catch((error: unknown) =>
           deps.logger.error('password reset mail failed', { requestId: c.get('requestId'), userId: user._id, error }),
         );
@@ -53,7 +53,7 @@ export function createPasswordRoutes(ctx: AuthContext) {
     })
 
     .post('/reset-password', async (c) => {
-      limiter.hit(RATE_RULES.resetPerAddress, clientAddress(c));
+      await limiter.hit(RATE_RULES.resetPerAddress, addressLimitKey(c));
       const { token, password } = await readJson(c, resetPasswordSchema);
       const found = await tokens.findOne({ _id: hashToken(token) });
       if (!found || found.kind !== 'password-reset') throw new ValidationError(INVALID_RESET_TOKEN, { token: INVALID_RESET_TOKEN });
@@ -72,11 +72,11 @@ export function createPasswordRoutes(ctx: AuthContext) {
     .put('/user/change-password', requireUser(), async (c) => {
       const userId = currentUserId(c);
       const { currentPassword, newPassword } = await readJson(c, changePasswordSchema);
-      limiter.check(RATE_RULES.changePasswordFailuresPerAccount, userId);
+      await limiter.check(RATE_RULES.changePasswordFailuresPerAccount, userId);
       const state = await loadState(deps.eventStore, userStreamId(userId), account);
       const valid = state.status === 'registered' && state.passwordHash !== null && (await verifyPassword(currentPassword, state.passwordHash));
       if (!valid) {
-        limiter.record(RATE_RULES.changePasswordFailuresPerAccount, userId);
+        await limiter.record(RATE_RULES.changePasswordFailuresPerAccount, userId);
         // 400, not 401: the client reads 401 as "signed out".
         throw new ValidationError(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
       }

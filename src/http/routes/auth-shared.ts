@@ -51,12 +51,15 @@ const MINUTE = 60_000;
 /** The account routes' limits; reasons in docs/decisions/0007-accounts.md. */
 export const RATE_RULES = {
   loginPerAddress: { name: 'login-address', limit: 10, windowMs: MINUTE },
-  loginFailuresPerAccount: {
+  /** Failed sign-ins of one account from one address; that address then waits (src/http/login-throttle.ts). */
+  loginFailuresPerAddress: {
     name: 'login-failures',
     limit: 5,
     windowMs: 15 * MINUTE,
     message: 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.',
   },
+  /** Failed sign-ins of one account from anywhere; beyond the limit attempts are slowed down, never refused. */
+  loginFailuresPerAccount: { name: 'login-account-failures', limit: 10, windowMs: 15 * MINUTE },
   registerPerAddress: { name: 'register-address', limit: 10, windowMs: 60 * MINUTE },
   forgotPerAddress: { name: 'forgot-address', limit: 5, windowMs: 15 * MINUTE },
   forgotPerAccount: { name: 'forgot-account', limit: 3, windowMs: 60 * MINUTE },
@@ -80,7 +83,7 @@ export function createAuthContext(deps: AppDeps): AuthContext {
     deps,
     users: deps.readStore.collection<UserDoc>(USERS),
     tokens: deps.readStore.collection<AccountTokenDoc>(ACCOUNT_TOKENS),
-    limiter: createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', now: () => deps.clock().getTime() }),
+    limiter: createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters }),
     now: deps.clock,
   };
 }

@@ -15,7 +15,8 @@ import { UnauthorizedError } from '../errors';
 import { requireUser } from '../guards';
 import { recordAgreements, requireAcceptance } from '../legal-agreements';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../passwords';
-import { clientAddress } from '../rate-limit';
+import { createLoginThrottle } from '../login-throttle';
+import { addressLimitKey } from '../rate-limit';
 import { releaseName, reserveName } from '../reservations';
 import { signOut } from '../sign-out';
 import { readJson } from '../validation';
@@ -38,6 +39,7 @@ export function createAuthRoutes(deps: AppDeps) {
 
 function createSessionRoutes(ctx: AuthContext) {
   const { deps, users, limiter } = ctx;
+  const throttle = createLoginThrottle(limiter, { perAddress: RATE_RULES.loginFailuresPerAddress, perAccount: RATE_RULES.loginFailuresPerAccount });
 
   const loadUserJson = async (userId: string) => {
     const user = await users.findOne({ _id: userId });
@@ -47,7 +49,7 @@ function createSessionRoutes(ctx: AuthContext) {
 
   return new Hono<AppEnv>()
     .post('/register', async (c) => {
-      limiter.hit(RATE_RULES.registerPerAddress, clientAddress(c));
+      await limiter.hit(RATE_RULES.registerPerAddress, addressLimitKey(c));
       const data = await readJson(c, registrationSchema);
       // Before anything is reserved: the active terms and privacy policy of the role must be accepted.
       const accepted = await requireAcceptance(deps, data.role, data.acceptedDocumentIds);
@@ -79,20 +81,23 @@ function createSessionRoutes(ctx: AuthContext) {
     })
 
     .post('/login', async (c) => {
-      limiter.hit(RATE_RULES.loginPerAddress, clientAddress(c));
+      const address = addressLimitKey(c);
+      await limiter.hit(RATE_RULES.loginPerAddress, address);
       const { username, password, redirectTo } = await readJson(c, loginSchema);
       const identifier = username.toLowerCase();
-      limiter.check(RATE_RULES.loginFailuresPerAccount, identifier);
       const found = await users.findOne(identifier.includes('@') ? { emailLower: identifier } : { usernameLower: identifier });
+      // The account, whichever of its names was typed; an unknown name counts as if it were one.
+      const accountKey = found ? found._id : `unknown:${identifier}`;
+      await throttle.before(accountKey, address);
       const state = found ? await loadState(deps.eventStore, userStreamId(found._id), account) : undefined;
       const passwordHash = state?.status === 'registered' ? state.passwordHash : null;
       // Unknown accounts cost one scrypt too, so timing does not tell which usernames exist.
       const valid = passwordHash ? await verifyPassword(password, passwordHash) : await verifyDummyPassword(password);
       if (!valid || !found || state?.status !== 'registered') {
-        limiter.record(RATE_RULES.loginFailuresPerAccount, identifier);
+        await throttle.failed(accountKey, address);
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
-      limiter.reset(RATE_RULES.loginFailuresPerAccount, identifier);
+      await throttle.succeeded(accountKey, address);
       await runCommand(deps, c, userStreamId(found._id), account, { type: 'RecordSignIn', at: ctx.now().toISOString() });
       await startUserSession(c, deps, { id: found._id, role: state.role, sessionVersion: state.sessionVersion });
       const safeRedirect = sameSitePath(redirectTo);

@@ -4,9 +4,9 @@ import { pageViewSchema } from '../../domain/analytics/rules';
 import { handleCommand } from '../../domain/shared/command-handler';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
-import { peerAddress } from '../context';
+import { clientAddress } from '../client-address';
 import type { RateRule } from '../rate-limit';
-import { clientAddress, createRateLimiter } from '../rate-limit';
+import { addressLimitKey, createRateLimiter } from '../rate-limit';
 import { readJson } from '../validation';
 import { visitorHash } from '../visitor-hash';
 
@@ -24,16 +24,16 @@ function optedOut(header: (name: string) => string | undefined): boolean {
  * anonymous visitor hash that changes daily (src/http/visitor-hash.ts).
  */
 export function createPageViewRoutes(deps: AppDeps): Hono<AppEnv> {
-  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', now: () => deps.clock().getTime() });
+  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
   const routes = new Hono<AppEnv>();
 
   routes.post('/page-views', async (c) => {
     if (optedOut((name) => c.req.header(name))) return c.body(null, 204);
-    limiter.hit(PAGE_VIEW_RATE_RULE, clientAddress(c));
+    await limiter.hit(PAGE_VIEW_RATE_RULE, addressLimitKey(c));
     const { path, referrer } = await readJson(c, pageViewSchema);
     const at = deps.clock().toISOString();
     const day = dayOf(at);
-    const visitor = visitorHash(deps.pageViewKey, day, peerAddress(c) ?? 'local', c.req.header('user-agent') ?? '');
+    const visitor = visitorHash(deps.pageViewKey, day, clientAddress(c) ?? 'local', c.req.header('user-agent') ?? '');
     // Only the request id as metadata: the address and user agent that other events keep would identify the visitor.
     await handleCommand(
       deps.eventStore,

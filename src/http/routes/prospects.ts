@@ -7,9 +7,9 @@ import { prospectMail } from '../../mail/prospect';
 import type { AppDeps } from '../app';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
-import { peerAddress } from '../context';
+import { clientAddress } from '../client-address';
 import type { RateRule } from '../rate-limit';
-import { clientAddress, createRateLimiter } from '../rate-limit';
+import { addressLimitKey, createRateLimiter } from '../rate-limit';
 import { readJson } from '../validation';
 
 /** Contact forms per address: enough for a household or an office, not for a flood of mail to support. */
@@ -17,11 +17,11 @@ export const PROSPECT_RATE_RULE: RateRule = { name: 'prospects-address', limit: 
 
 /** POST /api/prospects: the contact and prospect forms of the public pages (no sign-in). */
 export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
-  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', now: () => deps.clock().getTime() });
+  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
   const routes = new Hono<AppEnv>();
 
   routes.post('/prospects', async (c) => {
-    limiter.hit(PROSPECT_RATE_RULE, clientAddress(c));
+    await limiter.hit(PROSPECT_RATE_RULE, addressLimitKey(c));
     const data = await readJson(c, prospectSchema);
     const { events } = await runCommand(deps, c, prospectStreamId(data.email), prospectDecider, {
       type: 'SubmitProspect',
@@ -30,7 +30,7 @@ export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
       inquiryType: data.inquiryType,
       message: data.message ?? null,
       page: data.page,
-      ipAddress: peerAddress(c),
+      ipAddress: clientAddress(c),
       userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
       at: deps.clock().toISOString(),
     });

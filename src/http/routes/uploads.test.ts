@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadsStreamId } from '../../domain/files/events';
 import { send } from '../../testing/admins';
 import { FILES, rootSession, upload, uploadBill, verifiedHomeowner } from '../../testing/listings';
@@ -146,8 +146,9 @@ describe('POST /api/upload-property-image', () => {
 
 describe('upload allowance', () => {
   it('takes 100 files an hour per account, then answers 429 until the hour has passed', async () => {
-    let now = new Date('2026-11-22T10:00:00.000Z');
-    const limited = await createTestApp({ rateLimits: 'on', now: () => now });
+    // The counters read the time from Date.now(), as their stores do; the app's clock follows it.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T10:00:00.000Z') });
+    const limited = await createTestApp({ rateLimits: 'on' });
     try {
       const first = await registerUser(limited.app, { role: 'homeowner' });
       const second = await registerUser(limited.app, { role: 'homeowner' });
@@ -159,10 +160,11 @@ describe('upload allowance', () => {
       expect(await refused.json()).toEqual({ message: 'Too many attempts. Please try again in 60 minutes.' });
       expect((await bill(second.cookie)).status).toBe(201);
 
-      now = new Date('2026-11-22T11:00:00.000Z');
+      vi.setSystemTime(new Date('2026-11-22T11:00:00.000Z'));
       expect((await bill(first.cookie)).status).toBe(201);
     } finally {
       await limited.close();
+      vi.useRealTimers();
     }
   });
 });

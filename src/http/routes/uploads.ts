@@ -65,7 +65,7 @@ const uploadBodyLimit = bodyLimit({
 
 /** POST /upload-document (utility bills) and POST /upload-property-image. */
 export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
-  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', now: () => deps.clock().getTime() });
+  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
   return new Hono<AppEnv>()
     .post('/upload-document', requireUser('homeowner'), uploadBodyLimit, async (c) => {
       const key = await storeUpload(deps, c, limiter, BILL);
@@ -87,7 +87,7 @@ export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
  * it under a new key, and records that this user uploaded it.
  */
 async function storeUpload(deps: AppDeps, c: Context<AppEnv>, limiter: RateLimiter, rule: UploadRule, authorize?: () => Promise<void>): Promise<string> {
-  limiter.hit(UPLOAD_RATE_RULE, currentUserId(c));
+  await limiter.hit(UPLOAD_RATE_RULE, currentUserId(c));
   const file = await readFilePart(c, rule.field);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sniffed = sniffFileType(bytes);
