@@ -48,7 +48,8 @@ export interface AppDeps {
   clientDir?: string;
 }
 
-const JSON_BODY_LIMIT = 1024 * 1024;
+/** The most a JSON request body may weigh; multipart uploads have their own limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole HTTP application from plain dependencies. */

@@ -2,8 +2,9 @@ import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { UserId } from './commands';
-import { CREDITS_RULE, INVALID_RESET_TOKEN, INVALID_VERIFICATION_LINK, account } from './decide';
+import { CREDITS_RULE, INVALID_VERIFICATION_LINK, account } from './decide';
 import type { AccountEvent } from './events';
+import { INVALID_RESET_TOKEN } from './rules';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T10:30:00.000Z';

@@ -7,9 +7,9 @@ import { decideBid } from './bids';
 import { decideBilling } from './billing';
 import type { AccountCommand } from './commands';
 import type { AccountEvent } from './events';
+import { INVALID_RESET_TOKEN } from './rules';
 
 export const INVALID_VERIFICATION_LINK = 'Invalid or expired verification link';
-export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
 export const CREDITS_RULE = 'Credits must be a whole number of at least 0';
 
 /** The user account stream `user-{userId}`: registration, password, email, info, and the credits ledger with the bids it pays for. */

@@ -17,6 +17,14 @@ const NAME_CHARS = /^[\p{L}\p{M} '’-]+$/u;
 // International format: optional plus, 2 to 15 digits, not starting with 0.
 const PHONE_FORMAT = /^\+?[1-9]\d{1,14}$/;
 
+/**
+ * The most characters a password may have. The spec sets no upper limit; this
+ * one is far above any passphrase and keeps hashing and the rule checks cheap.
+ */
+export const PASSWORD_MAX = 1024;
+export const PASSWORD_TOO_LONG = `Password must be less than ${PASSWORD_MAX} characters`;
+export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
+
 /** The hint the reset-password screen shows under the password field. */
 export const PASSWORD_HINT = 'Must include uppercase, lowercase, and numbers';
 
@@ -30,19 +38,21 @@ export const passwordRules: ReadonlyArray<{ message: string; test: (password: st
 
 export const usernameSchema = z
   .string({ error: 'Username must be at least 3 characters' })
+  // Each length limit aborts the field's checks, so no pattern ever reads a long input (docs/decisions/0021).
+  .max(50, { error: 'Username must be less than 50 characters', abort: true })
   .min(3, 'Username must be at least 3 characters')
-  .max(50, 'Username must be less than 50 characters')
   .regex(USERNAME_CHARS, 'Username can only contain letters, numbers, underscores, and dashes');
 
 export const passwordSchema = passwordRules.reduce(
   (schema, rule) => schema.refine(rule.test, rule.message),
-  z.string({ error: 'Password must be at least 8 characters' }),
+  z.string({ error: 'Password must be at least 8 characters' }).max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG, abort: true }),
 );
 
 export const emailSchema = z
   .string({ error: 'Invalid email format' })
   .trim()
-  .pipe(z.email('Invalid email format').max(255, 'Email must be less than 255 characters'));
+  .max(255, { error: 'Email must be less than 255 characters', abort: true })
+  .pipe(z.email('Invalid email format'));
 
 const PHONE_MESSAGE = 'Invalid phone number format. Use international format: +1234567890';
 
@@ -50,15 +60,15 @@ const PHONE_MESSAGE = 'Invalid phone number format. Use international format: +1
 export const phoneSchema = z
   .preprocess(
     (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
-    z.string({ error: PHONE_MESSAGE }).trim().regex(PHONE_FORMAT, PHONE_MESSAGE).optional(),
+    z.string({ error: PHONE_MESSAGE }).trim().max(20, { error: PHONE_MESSAGE, abort: true }).regex(PHONE_FORMAT, PHONE_MESSAGE).optional(),
   )
   .optional();
 
 export const nameSchema = z
   .string({ error: 'Name must be at least 2 characters' })
   .trim()
+  .max(100, { error: 'Name must be less than 100 characters', abort: true })
   .min(2, 'Name must be at least 2 characters')
-  .max(100, 'Name must be less than 100 characters')
   .regex(NAME_CHARS, 'Name can only contain letters, spaces, hyphens, and apostrophes');
 
 export const registerSchema = z.object({
@@ -78,12 +88,14 @@ export const loginSchema = z.object({
   username: z
     .string({ error: 'Username or email is required' })
     .trim()
+    // No account has a longer username (50) or email (255).
+    .max(255, { error: LOGIN_IDENTIFIER_MESSAGE, abort: true })
     .min(1, 'Username or email is required')
     .refine(
       (value) => (value.includes('@') ? z.email().safeParse(value).success : value.length >= 3 && value.length <= 50 && USERNAME_CHARS.test(value)),
       LOGIN_IDENTIFIER_MESSAGE,
     ),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  password: z.string({ error: 'Password is required' }).max(PASSWORD_MAX, PASSWORD_TOO_LONG).min(1, 'Password is required'),
   redirectTo: z.string().max(2048).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -94,7 +106,8 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ForgotPasswordData = z.output<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'Token is required' }).min(1, 'Token is required'),
+  // Tokens are 43 characters (src/http/passwords.ts); a longer one cannot be ours.
+  token: z.string({ error: 'Token is required' }).max(256, INVALID_RESET_TOKEN).min(1, 'Token is required'),
   password: passwordSchema,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
@@ -103,12 +116,13 @@ export type ResetPasswordData = z.output<typeof resetPasswordSchema>;
 export const CHANGE_PASSWORD_MIN_LENGTH = 6;
 const newPasswordSchema = z
   .string({ error: 'New password is required' })
+  .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
   .min(1, 'New password is required')
   .min(CHANGE_PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long');
 
 /** What PUT /api/user/change-password accepts. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  currentPassword: z.string({ error: 'Current password is required' }).max(PASSWORD_MAX, PASSWORD_TOO_LONG).min(1, 'Current password is required'),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
@@ -116,7 +130,7 @@ export type ChangePasswordData = z.output<typeof changePasswordSchema>;
 
 /** The change-password form: the same fields plus the confirmation, which never leaves the browser. */
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required') })
+  .extend({ confirmPassword: z.string({ error: 'Confirm password is required' }).max(PASSWORD_MAX, PASSWORD_TOO_LONG).min(1, 'Confirm password is required') })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: "New password and confirmation don't match.",
     path: ['confirmPassword'],

@@ -16,18 +16,22 @@ export type CreatableAdminRole = (typeof CREATABLE_ADMIN_ROLES)[number];
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 6;
 export const ADMIN_PASSWORD_MESSAGE = 'Password must be at least 6 characters long';
+/** The spec sets no upper limit; this one keeps hashing cheap (the same as users', src/domain/accounts/rules.ts). */
+export const ADMIN_PASSWORD_MAX = 1024;
+const PASSWORD_TOO_LONG = `Password must be less than ${ADMIN_PASSWORD_MAX} characters`;
 
 const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
 
 /** An administrator's new password: creation, and edits of an admin's or a user's password. */
 export const adminPasswordSchema = z
   .string({ error: 'Password is required' })
+  .max(ADMIN_PASSWORD_MAX, PASSWORD_TOO_LONG)
   .min(1, 'Password is required')
   .min(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MESSAGE);
 
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  username: z.string({ error: 'Username is required' }).trim().max(50, 'Username must be less than 50 characters').min(1, 'Username is required'),
+  password: z.string({ error: 'Password is required' }).max(ADMIN_PASSWORD_MAX, PASSWORD_TOO_LONG).min(1, 'Password is required'),
 });
 export type AdminLoginInput = z.input<typeof adminLoginSchema>;
 
@@ -35,17 +39,19 @@ export const createAdminSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
     .trim()
+    // The length aborts the field's checks, so the pattern never reads a long input (docs/decisions/0021).
+    .max(50, { error: 'Username must be less than 50 characters', abort: true })
     .min(1, 'Username is required')
     .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be less than 50 characters')
     .regex(USERNAME_CHARS, 'Username can only contain letters, numbers, underscores, and dashes'),
   password: adminPasswordSchema,
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be less than 100 characters'),
+  name: z.string({ error: 'Name is required' }).trim().max(100, 'Name must be less than 100 characters').min(1, 'Name is required'),
   email: z
     .string({ error: 'Email is required' })
     .trim()
+    .max(255, { error: 'Email must be less than 255 characters', abort: true })
     .min(1, 'Email is required')
-    .pipe(z.email('Invalid email format').max(255, 'Email must be less than 255 characters')),
+    .pipe(z.email('Invalid email format')),
   role: z.enum(CREATABLE_ADMIN_ROLES, { error: 'Role must be admin or moderator' }),
 });
 export type CreateAdminInput = z.input<typeof createAdminSchema>;
@@ -69,11 +75,16 @@ export const adminUserUpdateSchema = z.object({
     // A credits field holding only spaces is empty too; a password of spaces is a password.
     (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
     z
-      .union([z.number(), z.string().trim().regex(/^\d+$/, CREDITS_MESSAGE).transform(Number)], { error: CREDITS_MESSAGE })
+      .union([z.number(), z.string().trim().max(20, { error: CREDITS_MESSAGE, abort: true }).regex(/^\d+$/, CREDITS_MESSAGE).transform(Number)], {
+        error: CREDITS_MESSAGE,
+      })
       .pipe(z.number().int(CREDITS_MESSAGE).min(0, CREDITS_MESSAGE).max(Number.MAX_SAFE_INTEGER, CREDITS_MESSAGE))
       .optional(),
   ),
-  password: z.preprocess(emptyToUndefined, z.string({ error: ADMIN_PASSWORD_MESSAGE }).min(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MESSAGE).optional()),
+  password: z.preprocess(
+    emptyToUndefined,
+    z.string({ error: ADMIN_PASSWORD_MESSAGE }).max(ADMIN_PASSWORD_MAX, PASSWORD_TOO_LONG).min(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MESSAGE).optional(),
+  ),
 });
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdateData = z.output<typeof adminUserUpdateSchema>;

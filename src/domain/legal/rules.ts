@@ -21,6 +21,14 @@ export function documentTypesForRole(role: LegalRole): LegalDocumentType[] {
 export const ACCEPTANCE_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
 const DATE_MESSAGE = 'Please select a valid date and time';
 const TYPE_MESSAGE = 'Type must be tos_homeowner, tos_realtor or privacy_policy';
+/**
+ * The spec sets no limit on a document's text. 150,000 characters is several
+ * times the length of long terms of service, and even at 3 bytes a character
+ * (UTF-8) a document's event stays under the event store's 512 kB
+ * (docs/decisions/0021).
+ */
+export const LEGAL_CONTENT_MAX = 150_000;
+export const CONTENT_TOO_LONG = `Content must be less than ${LEGAL_CONTENT_MAX} characters`;
 
 const FORM_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -47,6 +55,7 @@ export function parseEffectiveDate(value: string): string | null {
 export const effectiveDateSchema = z
   .string({ error: DATE_MESSAGE })
   .trim()
+  .max(64, DATE_MESSAGE)
   .transform((value, ctx) => {
     const parsed = parseEffectiveDate(value);
     if (parsed === null) {
@@ -60,7 +69,10 @@ export const effectiveDateSchema = z
 export const legalDocumentSchema = z.object({
   type: z.enum(LEGAL_DOCUMENT_TYPES, { error: TYPE_MESSAGE }),
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(255, 'Title must be less than 255 characters'),
-  content: z.string({ error: 'Content is required' }).refine((content) => content.trim() !== '', 'Content is required'),
+  content: z
+    .string({ error: 'Content is required' })
+    .max(LEGAL_CONTENT_MAX, { error: CONTENT_TOO_LONG, abort: true })
+    .refine((content) => content.trim() !== '', 'Content is required'),
   version: z.string({ error: 'Version is required' }).trim().min(1, 'Version is required').max(50, 'Version must be less than 50 characters'),
   effectiveDate: effectiveDateSchema,
 });
@@ -75,6 +87,7 @@ export const documentIdSchema = z.union(
     z.number().int().positive(),
     z
       .string()
+      .max(15, { abort: true })
       .regex(/^[1-9]\d{0,14}$/)
       .transform(Number),
   ],

@@ -78,7 +78,12 @@ export const realtorProfileSchema = z.object({
   serviceAreas: tags(SERVICE_AREAS, 'Invalid service area').refine((list) => list.length >= 1, SERVICE_AREA_REQUIRED),
   specialties: tags(SPECIALTIES, 'Invalid specialty').refine((list) => list.length >= 1, SPECIALTY_REQUIRED),
   additionalServices: tags(ADDITIONAL_SERVICES, 'Invalid additional service'),
-  commissionRate: z.string({ error: INVALID_COMMISSION_RATE }).trim().regex(COMMISSION_RATE, INVALID_COMMISSION_RATE),
+  // The length aborts the field's checks, so the pattern never reads a long input (docs/decisions/0021).
+  commissionRate: z
+    .string({ error: INVALID_COMMISSION_RATE })
+    .trim()
+    .max(20, { error: INVALID_COMMISSION_RATE, abort: true })
+    .regex(COMMISSION_RATE, INVALID_COMMISSION_RATE),
   about: optionalText(5000, 'About must be less than 5000 characters'),
   yearsOfExperience,
   profileImageUrl: z.preprocess(

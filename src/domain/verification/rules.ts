@@ -15,7 +15,8 @@ export const DOCUMENT_REQUIRED_MESSAGE = 'Please upload your utility bill first'
 
 /** POST /api/verification/submit: the key POST /api/upload-document answered. */
 export const submitVerificationSchema = z.object({
-  documentUrl: z.string({ error: DOCUMENT_REQUIRED_MESSAGE }).trim().min(1, DOCUMENT_REQUIRED_MESSAGE),
+  // Keys the server made are far shorter (src/blobs/keys.ts); a longer one cannot be an upload.
+  documentUrl: z.string({ error: DOCUMENT_REQUIRED_MESSAGE }).trim().max(200, DOCUMENT_REQUIRED_MESSAGE).min(1, DOCUMENT_REQUIRED_MESSAGE),
 });
 
 /** POST /api/admin/verifications/{id}/reject: both fields, which the homeowner is mailed. */
@@ -23,10 +24,10 @@ export const rejectVerificationSchema = z.object({
   subject: z
     .string({ error: REVIEW_FIELDS_MESSAGE })
     .trim()
+    .max(200, { error: 'Subject must be less than 200 characters', abort: true })
     .min(1, REVIEW_FIELDS_MESSAGE)
-    .max(200, 'Subject must be less than 200 characters')
     // A line break in a subject would start a new mail header.
     .transform((subject) => subject.replace(/[\r\n]+/g, ' ')),
-  message: z.string({ error: REVIEW_FIELDS_MESSAGE }).trim().min(1, REVIEW_FIELDS_MESSAGE).max(5000, 'Message must be less than 5000 characters'),
+  message: z.string({ error: REVIEW_FIELDS_MESSAGE }).trim().max(5000, 'Message must be less than 5000 characters').min(1, REVIEW_FIELDS_MESSAGE),
 });
 export type RejectVerificationInput = z.input<typeof rejectVerificationSchema>;

@@ -61,8 +61,9 @@ export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.put('/:userId', requireAdmin(), async (c) => {
     const actor = adminActor(c);
     const userId = c.req.param('userId');
-    const update = await readJson(c, adminUserUpdateSchema);
+    // The body is read after the lookups that need none (docs/decisions/0021).
     await findUser(userId);
+    const update = await readJson(c, adminUserUpdateSchema);
     if (update.credits !== undefined) {
       await runCommand(deps, c, userStreamId(userId), account, {
         type: 'SetCreditsByAdmin',

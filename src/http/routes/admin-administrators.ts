@@ -93,8 +93,8 @@ export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
     const adminId = toAdminId(c.req.param('adminId'));
     // Refused before hashing, so a forbidden request costs no scrypt work.
     if (actor.role !== 'super_admin' && actor.id !== adminId) throw new ForbiddenError("Only a super admin can change another administrator's password");
-    const { password } = await readJson(c, setAdminPasswordSchema);
     await findAdmin(adminId);
+    const { password } = await readJson(c, setAdminPasswordSchema);
     const result = await runCommand(deps, c, adminStreamId(adminId), adminDecider, {
       type: 'SetAdminPassword',
       passwordHash: await hashPassword(password),

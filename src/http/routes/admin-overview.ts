@@ -7,6 +7,7 @@ import { USERS } from '../../projections/users';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
+import { wholeNumberParam } from '../query-params';
 import { validate } from '../validation';
 
 /*
@@ -17,16 +18,10 @@ const PROPERTIES = 'properties';
 const BIDS = 'bids';
 const RECENT_ACTIVITY = 10;
 
-const wholeNumber = (message: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? String(fallback) : value),
-    z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)),
-  );
-
 export const activityQuery = z.object({
   search: z.string().trim().max(200, 'Search must be less than 200 characters').default(''),
-  page: wholeNumber('Page must be a whole number of at least 1', 1, 1_000_000, 1),
-  pageSize: wholeNumber('Page size must be a whole number from 1 to 100', 1, 100, 20),
+  page: wholeNumberParam('Page must be a whole number of at least 1', 1, 1_000_000, 1),
+  pageSize: wholeNumberParam('Page size must be a whole number from 1 to 100', 1, 100, 20),
 });
 
 /** GET /dashboard and GET /activity. */

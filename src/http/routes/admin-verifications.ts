@@ -86,8 +86,9 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json(await withUser(await findVerification(doc._id)));
     })
     .post('/verifications/:id/reject', requireAdmin(), async (c) => {
-      const { subject, message } = await readJson(c, rejectVerificationSchema);
+      // The body is read after the lookups that need none (docs/decisions/0021).
       const doc = await findVerification(c.req.param('id'));
+      const { subject, message } = await readJson(c, rejectVerificationSchema);
       const { events } = await runCommand(deps, c, verificationStreamId(doc.userId), verification, {
         type: 'RejectVerification',
         verificationId: doc._id,

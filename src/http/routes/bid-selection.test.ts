@@ -33,12 +33,12 @@ describe('POST /api/properties/{id}/select-bid', () => {
   });
 
   it('answers 400 while bidding is open, 404 for an unknown bid or property, 400 without a bid', async () => {
-    const { t, clock, owner, chosenBid, select } = await setUp();
+    const { t, clock, owner, propertyId, chosenBid, select } = await setUp();
     expect(await answer(await select(owner.cookie, chosenBid.id))).toEqual([400, 'Bidding is still open']);
     clock.set(closes);
     expect(await answer(await select(owner.cookie, 'no-such-bid'))).toEqual([404, 'Bid not found']);
     expect(await answer(await select(owner.cookie, chosenBid.id, 'no-such-property'))).toEqual([404, 'Property not found']);
-    expect(await answer(await sendJson(t.app, 'POST', `/api/properties/x/select-bid`, {}, owner.cookie))).toEqual([400, 'Bid is required']);
+    expect(await answer(await sendJson(t.app, 'POST', `/api/properties/${propertyId}/select-bid`, {}, owner.cookie))).toEqual([400, 'Bid is required']);
   });
 
   it('marks the listing as having its realtor chosen in the property answers once the owner selects', async () => {

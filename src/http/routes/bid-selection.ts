@@ -4,9 +4,9 @@ import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
 import { selectBidSchema } from '../../domain/bidding/rules';
 import type { BidSelected } from '../../domain/bidding/selection';
-import { selection, selectionStreamId } from '../../domain/bidding/selection';
+import { ONLY_OWNER_SELECTS, selection, selectionStreamId } from '../../domain/bidding/selection';
 import { loadState } from '../../domain/shared/command-handler';
-import { NotFoundError } from '../../domain/shared/errors';
+import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
 import { bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../../mail/bids';
 import type { Mail } from '../../mail/port';
 import { viewPropertyBids } from '../../projections/bid-views';
@@ -31,9 +31,13 @@ export function createBidSelectionRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>().post('/properties/:id/select-bid', requireUser('homeowner'), async (c) => {
     const propertyId = requireId(c.req.param('id'), 'Property not found');
-    const { bidId } = await readJson(c, selectBidSchema);
     const ownerId = currentUserId(c);
     const facts = await readPropertyFacts(deps, propertyId);
+    // Whose property it is needs no body, so a stranger is refused before the body is read
+    // (docs/decisions/0021); the decider checks again.
+    if (!facts.exists || facts.ownerId === null) throw new NotFoundError('Property not found');
+    if (facts.ownerId !== ownerId) throw new ForbiddenError(ONLY_OWNER_SELECTS);
+    const { bidId } = await readJson(c, selectBidSchema);
     // Whether the bid stands is its realtor's stream's word, not a read model's.
     const bid = await bids.findOne({ _id: bidId });
     let stands = false;

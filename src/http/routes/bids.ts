@@ -46,11 +46,12 @@ export function createBidRoutes(deps: AppDeps) {
 
     .put('/bids/:bidId', requireUser('realtor'), async (c) => {
       const bidId = requireId(c.req.param('bidId'), 'Bid not found');
-      const { message } = await readJson(c, editBidSchema);
       const realtorId = currentUserId(c);
       const bid = await bids.findOne({ _id: bidId });
       if (!bid) throw new NotFoundError('Bid not found');
       if (bid.realtorId !== realtorId) throw new ForbiddenError(ONLY_OWN_BID);
+      // The body is read after the checks that need none (docs/decisions/0021).
+      const { message } = await readJson(c, editBidSchema);
       const facts = await readPropertyFacts(deps, bid.propertyId);
       await runCommand(deps, c, userStreamId(realtorId), account, { type: 'EditBidMessage', bidId, message, property: toSnapshot(facts), at: deps.clock().toISOString() });
       return c.json(await loadOwnBid(deps, realtorId, bidId));
@@ -66,7 +67,7 @@ export function createBidRoutes(deps: AppDeps) {
       const isOwner = property.ownerId === viewerId;
       // Another homeowner learns nothing; a realtor sees only their own bid (the count is on the property).
       if (!isOwner && c.get('session').user?.role !== 'realtor') throw new ForbiddenError(ONLY_OWNER_SEES_BIDS);
-      const list = await bids.find(isOwner ? { propertyId } : { propertyId, realtorId: viewerId }, { sort: { createdAt: -1, _id: -1 } });
+      const list = await bids.find(isOwner ? { propertyId, refundedAt: null } : { propertyId, realtorId: viewerId, refundedAt: null }, { sort: { createdAt: -1, _id: -1 } });
       return c.json(await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock()));
     });
 }

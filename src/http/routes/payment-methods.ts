@@ -18,8 +18,9 @@ export const savePaymentMethodSchema = z.object({
   paymentMethodId: z
     .string({ error: PAYMENT_METHOD_REQUIRED })
     .trim()
+    // The length aborts the checks, so the pattern never reads a long input (docs/decisions/0021).
+    .max(255, { error: 'Please check your payment details', abort: true })
     .min(1, PAYMENT_METHOD_REQUIRED)
-    .max(255, 'Please check your payment details')
     .regex(/^pm_[A-Za-z0-9_]+$/, 'Please check your payment details'),
 });
 

@@ -14,7 +14,7 @@ import { currentUserId } from './auth-shared';
 import { PAYMENT_NOT_FOUND, answerFor, providerFailure, waitForReadModels } from './payment-shared';
 
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
-export const intentId = z.string({ error: PAYMENT_NOT_FOUND }).regex(INTENT_ID, PAYMENT_NOT_FOUND);
+export const intentId = z.string({ error: PAYMENT_NOT_FOUND }).max(203, { error: PAYMENT_NOT_FOUND, abort: true }).regex(INTENT_ID, PAYMENT_NOT_FOUND);
 export const confirmQuery = z.object({ payment_intent: intentId });
 export const confirmBody = z.object({ paymentIntentId: intentId });
 export const authenticateBody = z.object({ outcome: z.enum(['complete', 'fail'], { error: "Outcome must be 'complete' or 'fail'" }).default('complete') });

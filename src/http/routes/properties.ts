@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { listing } from '../../domain/listings/decide';
-import { PROPERTY_NOT_FOUND } from '../../domain/listings/decide';
+import { OWNER_ONLY_EDIT, PROPERTY_NOT_FOUND } from '../../domain/listings/decide';
 import { propertyStreamId } from '../../domain/listings/events';
 import { createPropertySchema, updatePropertySchema } from '../../domain/listings/rules';
 import { loadState } from '../../domain/shared/command-handler';
-import { NotFoundError } from '../../domain/shared/errors';
+import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
 import type { PropertyDoc } from '../../projections/properties';
 import { NEWEST_FIRST, PROPERTIES } from '../../projections/properties';
 import type { AppDeps } from '../app';
@@ -23,7 +23,7 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
 export const pageQuery = z.object({
-  cursor: z.string().regex(/^\d{1,16}$/, 'Invalid cursor').optional(),
+  cursor: z.string().max(16, { error: 'Invalid cursor', abort: true }).regex(/^\d{1,16}$/, 'Invalid cursor').optional(),
   limit: wholeNumberParam(`Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
 
@@ -96,14 +96,16 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
     .put('/properties/:id', requireUser('homeowner'), async (c) => {
       const actorId = currentUserId(c);
       const propertyId = c.req.param('id');
-      const details = await readJson(c, updatePropertySchema);
       const before = await loadState(deps.eventStore, propertyStreamId(propertyId), listing);
-      // The owner may keep their images and add ones they uploaded; anyone else is refused by the decider.
-      if (before.status === 'listed' && before.ownerId === actorId) {
-        await requireOwnUploads(deps, actorId, details.images.filter((key) => !before.images.includes(key)), 'image');
-      }
+      // Who may edit needs no body, so a stranger's request is refused before its body is read
+      // (docs/decisions/0021); the decider checks again against the state it appends to.
+      if (before.status !== 'listed') throw new NotFoundError(PROPERTY_NOT_FOUND);
+      if (before.ownerId !== actorId) throw new ForbiddenError(OWNER_ONLY_EDIT);
+      const details = await readJson(c, updatePropertySchema);
+      // The owner may keep their images and add ones they uploaded.
+      await requireOwnUploads(deps, actorId, details.images.filter((key) => !before.images.includes(key)), 'image');
       await runCommand(deps, c, propertyStreamId(propertyId), listing, { type: 'UpdateProperty', actorId, details, at: now() });
-      if (before.status === 'listed') await deleteUnusedImages(deps, c, before.images.filter((key) => !details.images.includes(key)));
+      await deleteUnusedImages(deps, c, before.images.filter((key) => !details.images.includes(key)));
       return c.json(toPropertyJson(await findProperty(propertyId)));
     })
 

@@ -1,0 +1,187 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  userInfoSchema,
+} from '../domain/accounts/rules';
+import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../domain/admins/rules';
+import { pageViewSchema } from '../domain/analytics/rules';
+import { editBidSchema, placeBidSchema, selectBidSchema } from '../domain/bidding/rules';
+import { acceptAgreementsSchema, legalDocumentSchema } from '../domain/legal/rules';
+import { createPropertySchema, updatePropertySchema } from '../domain/listings/rules';
+import { purchaseSchema } from '../domain/payments/packages';
+import { prospectSchema } from '../domain/prospects/rules';
+import { realtorProfileSchema } from '../domain/realtor-profiles/rules';
+import { rejectVerificationSchema, submitVerificationSchema } from '../domain/verification/rules';
+import { JSON_BODY_LIMIT } from './app';
+import { searchQuery as userSearchQuery } from './routes/admin-accounts';
+import { activityQuery } from './routes/admin-overview';
+import { reportQuery } from './routes/admin-page-views';
+import { searchQuery as propertySearchQuery } from './routes/admin-properties';
+import { exportQuery, listQuery } from './routes/admin-prospects';
+import { registrationSchema } from './routes/auth';
+import { roleQuery } from './routes/legal';
+import { savePaymentMethodSchema } from './routes/payment-methods';
+import { authenticateBody, confirmBody, confirmQuery, intentId } from './routes/payment-returns';
+import { pageQuery } from './routes/properties';
+
+/*
+ * Every schema that checks a request (body, query or path parameter), with a
+ * value it accepts. Each string field is then sent a value as long as the
+ * JSON body limit allows, in a few shapes, and must be refused. A pattern that
+ * backtracks quadratically, or a schema that runs its pattern before its length
+ * limit, spends minutes on one of these values, so this file hangs rather than
+ * passes (docs/decisions/0021).
+ */
+const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
+  { name: 'registrationSchema', schema: registrationSchema, valid: { username: 'jane_doe', password: 'Secret123', email: 'jane@example.com', name: 'Jane Doe' } },
+  { name: 'loginSchema', schema: loginSchema, valid: { username: 'jane_doe', password: 'Secret123', redirectTo: '/home' } },
+  { name: 'userInfoSchema', schema: userInfoSchema, valid: { name: 'Jane Doe', phone: '+14165550123' } },
+  { name: 'forgotPasswordSchema', schema: forgotPasswordSchema, valid: { email: 'jane@example.com' } },
+  { name: 'resetPasswordSchema', schema: resetPasswordSchema, valid: { token: 'a'.repeat(43), password: 'Secret123' } },
+  { name: 'changePasswordSchema', schema: changePasswordSchema, valid: { currentPassword: 'Secret123', newPassword: 'Secret456' } },
+  { name: 'adminLoginSchema', schema: adminLoginSchema, valid: { username: 'admin', password: 'secret' } },
+  { name: 'createAdminSchema', schema: createAdminSchema, valid: { username: 'mod_1', password: 'secret', name: 'Mo', email: 'mo@example.com', role: 'moderator' } },
+  { name: 'setAdminPasswordSchema', schema: setAdminPasswordSchema, valid: { password: 'secret12' } },
+  { name: 'adminUserUpdateSchema', schema: adminUserUpdateSchema, valid: { credits: '5', password: 'secret12' } },
+  { name: 'pageViewSchema', schema: pageViewSchema, valid: { path: '/about', referrer: 'https://example.com/x' } },
+  { name: 'placeBidSchema', schema: placeBidSchema, valid: { propertyId: 'p1', amount: 150, message: 'Happy to help.' } },
+  { name: 'editBidSchema', schema: editBidSchema, valid: { message: 'Happy to help.' } },
+  { name: 'selectBidSchema', schema: selectBidSchema, valid: { bidId: 'b1' } },
+  {
+    name: 'legalDocumentSchema',
+    schema: legalDocumentSchema,
+    valid: { type: 'tos_realtor', title: 'Realtor terms', content: 'Terms text', version: '2.0', effectiveDate: '2026-12-01T09:30' },
+  },
+  { name: 'acceptAgreementsSchema', schema: acceptAgreementsSchema, valid: { documentIds: [1, '2'] } },
+  {
+    name: 'createPropertySchema',
+    schema: createPropertySchema,
+    valid: {
+      title: 'Bright family home',
+      description: 'Three bedrooms near the park.',
+      propertyType: 'house',
+      bedrooms: '3',
+      bathrooms: 2,
+      address: '12 Elm Street',
+      location: 'Toronto, ON',
+      images: ['images/a.jpg'],
+      biddingEndsAt: '2030-01-01T00:00:00Z',
+      minBidAmount: '150',
+    },
+  },
+  {
+    name: 'updatePropertySchema',
+    schema: updatePropertySchema,
+    valid: {
+      title: 'Bright family home',
+      description: 'Three bedrooms near the park.',
+      propertyType: 'house',
+      bedrooms: 3,
+      bathrooms: 2,
+      address: '12 Elm Street',
+      location: 'Toronto, ON',
+      images: [],
+    },
+  },
+  { name: 'prospectSchema', schema: prospectSchema, valid: { email: 'jane@example.com', inquiryType: 'general', message: 'Hello there, a question.', page: 'contact' } },
+  {
+    name: 'realtorProfileSchema',
+    schema: realtorProfileSchema,
+    valid: { brokerageName: 'Acme', licenseNumber: 'L-1', serviceAreas: ['Downtown'], specialties: ['Condos'], commissionRate: '2.5%', about: 'Hi', yearsOfExperience: '3' },
+  },
+  { name: 'submitVerificationSchema', schema: submitVerificationSchema, valid: { documentUrl: 'bills/x.pdf' } },
+  { name: 'rejectVerificationSchema', schema: rejectVerificationSchema, valid: { subject: 'Unreadable', message: 'Please upload a clearer bill.' } },
+  { name: 'purchaseSchema', schema: purchaseSchema, valid: { credits: 3 } },
+  { name: 'savePaymentMethodSchema', schema: savePaymentMethodSchema, valid: { paymentMethodId: 'pm_card_visa' } },
+  { name: 'confirmBody', schema: confirmBody, valid: { paymentIntentId: 'pi_123' } },
+  { name: 'authenticateBody', schema: authenticateBody, valid: { outcome: 'fail' } },
+  { name: 'intentId', schema: intentId, valid: 'pi_123' },
+  { name: 'confirmQuery', schema: confirmQuery, valid: { payment_intent: 'pi_123' } },
+  { name: 'searchQuery (users)', schema: userSearchQuery, valid: { search: 'jane' } },
+  { name: 'searchQuery (properties)', schema: propertySearchQuery, valid: { search: 'toronto' } },
+  { name: 'activityQuery', schema: activityQuery, valid: { search: 'bid', page: '2', pageSize: '10' } },
+  { name: 'reportQuery', schema: reportQuery, valid: { days: '7' } },
+  { name: 'listQuery', schema: listQuery, valid: { search: 'x', inquiryType: 'general', page: '1', pageSize: '20' } },
+  { name: 'exportQuery', schema: exportQuery, valid: { search: 'x', inquiryType: '' } },
+  { name: 'roleQuery', schema: roleQuery, valid: { role: 'realtor' } },
+  { name: 'pageQuery', schema: pageQuery, valid: { cursor: '12', limit: '24' } },
+];
+
+/** Values as long as a request body may be: a run of letters (no comma, no @), of digits, and of words. */
+const LONG_VALUES = [
+  'a'.repeat(JSON_BODY_LIMIT),
+  '1'.repeat(JSON_BODY_LIMIT),
+  'ab '.repeat(Math.floor(JSON_BODY_LIMIT / 3)),
+];
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | null {
+  const def = defOf(schema);
+  if (def.type === 'object') return def.shape ?? null;
+  if (def.type === 'pipe') return (def.in && shapeOf(def.in)) ?? (def.out && shapeOf(def.out)) ?? null;
+  return null;
+}
+
+/**
+ * Fields whose own rule is being replaced: a profile image becomes an uploaded
+ * image key (issue 11, item 6), which bounds it. Remove an entry once its field is refused here.
+ */
+const ELSEWHERE = new Set(['realtorProfileSchema.profileImageUrl']);
+
+/** A field the schema declares but the route drops (acceptAgreementsSchema's client-claimed address). */
+function isIgnored(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'unknown' || def.type === 'any') return true;
+  return def.innerType !== undefined && isIgnored(def.innerType);
+}
+
+/** Refused on that field, or accepted with the value dropped (a referrer that is not one is recorded as none). */
+function refusedOrDropped(result: z.ZodSafeParseResult<unknown>, field: string | null): boolean {
+  if (result.success) return JSON.stringify(result.data).length < 10_000;
+  return field === null || result.error.issues.some((issue) => issue.path[0] === field);
+}
+
+describe('bounded input: every request schema refuses a body-sized string in every field', () => {
+  it.each(SCHEMAS)('$name accepts its example', ({ schema, valid }) => {
+    expect(schema.safeParse(valid).success).toBe(true);
+  });
+
+  it.each(SCHEMAS)('$name refuses a value as long as the body limit in each field, quickly', ({ name, schema, valid }) => {
+    const shape = shapeOf(schema);
+    if (shape === null) {
+      for (const value of LONG_VALUES) expect(refusedOrDropped(schema.safeParse(value), null)).toBe(true);
+      return;
+    }
+    const fields = Object.keys(shape).filter((field) => !isIgnored(shape[field]!) && !ELSEWHERE.has(`${name}.${field}`));
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) {
+      for (const value of LONG_VALUES) {
+        // As the field itself, and as an item, for fields that are lists of strings.
+        for (const sent of [value, [value]]) {
+          const result = schema.safeParse({ ...(valid as object), [field]: sent });
+          expect(refusedOrDropped(result, field), `${field} = ${Array.isArray(sent) ? '[long]' : 'long'} (${value.slice(0, 3)}…)`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('lists every schema the routes check requests with', () => {
+    const dir = join(import.meta.dirname, 'routes');
+    const used = new Set<string>();
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+      const source = readFileSync(join(dir, file), 'utf8');
+      for (const match of source.matchAll(/readJson\(c, (\w+)\)|validate\((\w+),/g)) used.add(match[1] ?? match[2]!);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    const listed = SCHEMAS.map((entry) => entry.name.split(' ')[0]);
+    expect([...used].filter((name) => !listed.includes(name))).toEqual([]);
+  });
+});
