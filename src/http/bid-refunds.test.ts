@@ -108,9 +108,15 @@ describe('refunds when a listing is deleted', () => {
     expect(mails[0]?.subject).toBe('Your credit for "Sunny loft" was refunded');
     expect(mails[0]?.text).toContain('The credit you spent on your bid is back in your account.');
     expect(mails[0]?.html).toContain('Sunny loft');
-    // The deleted listing's bids are gone; the other listing's bid stands.
-    const left = (await (await get(t, '/api/bids', first.cookie)).json()) as Array<{ propertyTitle: string }>;
-    expect(left.map((b) => b.propertyTitle)).toEqual(['Kept']);
+    // The deleted listing's bid stays in the realtor's list, refunded, under its title; the other listing's bid stands.
+    const left = (await (await get(t, '/api/bids', first.cookie)).json()) as Array<{ propertyTitle: string; status: string; statusLabel: string; propertyDeleted: boolean }>;
+    expect(left.map((b) => [b.propertyTitle, b.status, b.statusLabel, b.propertyDeleted])).toEqual(
+      expect.arrayContaining([
+        ['Kept', 'pending', 'Open', false],
+        ['Sunny loft', 'failed', 'Refunded', true],
+      ]),
+    );
+    expect(left).toHaveLength(2);
   });
 
   it('neither refunds nor mails again when the node restarts and replays the log', async () => {

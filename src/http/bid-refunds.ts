@@ -92,7 +92,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
       if (event.type === 'PropertyDeleted' && event.streamId.startsWith('property-')) {
         const data = event.data as { propertyId?: string; title?: string; biddingEndsAt?: string; at: string };
         const propertyId = data.propertyId ?? event.streamId.slice('property-'.length);
-        const standing = await store.collection<BidDoc>(BIDS).find({ propertyId });
+        const standing = await store.collection<BidDoc>(BIDS).find({ propertyId, refundedAt: null });
         const orders = refundsForDeletedProperty(data.at, data.biddingEndsAt ?? null, standing.map(toStandingBid));
         for (const order of orders) await refund(order, event, store, data.title ?? '');
         return;

@@ -38,7 +38,9 @@ describe('a realtor whose bids are refunded keeps no reward for them', () => {
       expect((await read<{ credits: number }>(t, '/api/user', realtor.cookie)).credits).toBe(1);
     }
 
-    expect(await read<unknown[]>(t, '/api/bids', realtor.cookie)).toEqual([]);
+    // Every bid stays listed for its realtor, refunded.
+    const bids = await read<Array<{ statusLabel: string }>>(t, '/api/bids', realtor.cookie);
+    expect(bids.map((bid) => bid.statusLabel)).toEqual(Array(6).fill('Refunded'));
     const statement = await read<Statement>(t, '/api/credits/statement', realtor.cookie);
     // Newest first: each round is a bid, its First Bid reward, the refund and the reward's withdrawal.
     expect(statement.slice(0, 4).map((e) => [e.kind, e.delta, e.balanceAfter, e.reason])).toEqual([

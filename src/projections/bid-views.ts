@@ -1,3 +1,5 @@
+import type { BidStatus, BidStatusLabel } from '../domain/bidding/bid-status';
+import { bidStateOf } from '../domain/bidding/bid-status';
 import { mayShareOwnerContact, mayShareRealtorContact } from '../domain/bidding/contact';
 import type { ReadStore } from '../read-store/port';
 import type { BidDoc, BidPropertyDoc } from './bids';
@@ -21,7 +23,9 @@ export interface BidView {
   message: string;
   createdAt: string;
   updatedAt: string;
-  status: BidDoc['status'];
+  status: BidStatus;
+  /** The status in words, the same on every screen: Open, Awaiting the owner’s choice, Selected, Not selected, Refunded. */
+  statusLabel: BidStatusLabel;
   selected: boolean;
   realtorName: string;
   realtorProfileImage: string | null;
@@ -36,6 +40,8 @@ export interface OwnBidView extends BidView {
   biddingEndsAt: string | null;
   /** False while the marketplace has paused the listing: the bid stands, and the realtor is told why it went quiet. */
   propertyActive: boolean;
+  /** The owner deleted the listing (its bids were refunded): nothing to link to. */
+  propertyDeleted: boolean;
   /** Only once the owner selected this bid after bidding closed. */
   ownerName?: string;
   ownerEmail?: string;
@@ -68,7 +74,7 @@ export async function viewPropertyBids(store: ReadStore, bids: readonly BidDoc[]
   const people = await loadPeople(store, bids.map((bid) => bid.realtorId));
   return bids.map((bid) => {
     const person = people.get(bid.realtorId);
-    const view = baseView(bid, property, person);
+    const view = baseView(bid, property, person, now);
     if (person?.user && mayShareRealtorContact(viewerId, bid.realtorId, property, now)) {
       return { ...view, realtorEmail: person.user.email, realtorPhone: person.user.phone };
     }
@@ -83,15 +89,22 @@ export async function viewOwnBids(store: ReadStore, bids: readonly BidDoc[], pro
   const self = people.get(realtorId);
   return bids.flatMap((bid) => {
     const property = properties.get(bid.propertyId);
-    if (!property || property.deleted) return [];
-    const view: OwnBidView = { ...baseView(bid, property, self), propertyTitle: property.title, biddingEndsAt: property.biddingEndsAt, propertyActive: property.isActive };
+    if (!property) return [];
+    // A bid on a deleted listing stays listed, refunded, under the title the listing had.
+    const view: OwnBidView = {
+      ...baseView(bid, property, self, now),
+      propertyTitle: property.title,
+      biddingEndsAt: property.biddingEndsAt,
+      propertyActive: property.isActive,
+      propertyDeleted: property.deleted,
+    };
     const owner = property.ownerId === null ? undefined : people.get(property.ownerId)?.user;
-    if (owner && mayShareOwnerContact(realtorId, property, now)) return [{ ...view, ownerName: owner.name, ownerEmail: owner.email, ownerPhone: owner.phone }];
+    if (owner && !property.deleted && mayShareOwnerContact(realtorId, property, now)) return [{ ...view, ownerName: owner.name, ownerEmail: owner.email, ownerPhone: owner.phone }];
     return [view];
   });
 }
 
-function baseView(bid: BidDoc, property: BidPropertyDoc, person: Person | undefined): BidView {
+function baseView(bid: BidDoc, property: BidPropertyDoc, person: Person | undefined, now: Date): BidView {
   return {
     id: bid._id,
     propertyId: bid.propertyId,
@@ -100,7 +113,7 @@ function baseView(bid: BidDoc, property: BidPropertyDoc, person: Person | undefi
     message: bid.message,
     createdAt: bid.createdAt,
     updatedAt: bid.updatedAt,
-    status: bid.status,
+    ...bidStateOf({ bidId: bid._id, refunded: Boolean(bid.refundedAt) }, property, now),
     selected: property.selectedBidId === bid._id,
     realtorName: person?.user?.name ?? '',
     realtorProfileImage: profileImageOf(person),

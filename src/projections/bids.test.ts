@@ -45,7 +45,7 @@ async function run(store: Awaited<ReturnType<typeof seedLog>>, readStore: ReadSt
 }
 
 describe('bids projection', () => {
-  it('keeps standing bids, the selection and tombstones, and pushes what each party may see', async () => {
+  it('keeps every bid (refunded ones marked), the selection and tombstones, and pushes what each party may see', async () => {
     const store = createSqliteEventStore({ path: ':memory:' });
     const readStore = createMemoryReadStore();
     // Live: pushes are only for events appended after the runner started.
@@ -56,9 +56,11 @@ describe('bids projection', () => {
     await runner.waitFor(await store.headPosition());
     await runner.stop();
     const { bids, properties } = await snapshot(readStore);
-    expect(bids.map((b) => [b._id, b.message])).toEqual([
-      ['b1', 'Hello'],
-      ['b2', ''],
+    // A refunded bid stays, marked, so its realtor and the back office see it refunded.
+    expect(bids.map((b) => [b._id, b.message, b.refundedAt])).toEqual([
+      ['b1', 'Hello', null],
+      ['b2', '', null],
+      ['b3', '', at],
     ]);
     expect(properties).toEqual([
       expect.objectContaining({ _id: 'p1', title: 'Sunny loft', bidCount: 2, selectedBidId: 'b1', selectedRealtorId: 'r1', deleted: false }),

@@ -21,8 +21,8 @@ export type BidDoc = {
   message: string;
   createdAt: string;
   updatedAt: string;
-  /** SPEC §3's default; no transition is specified yet. */
-  status: 'pending' | 'processing' | 'completed' | 'failed';
+  /** Set when the bid's credit came back; the bid stays, so its realtor and the back office see it refunded. Its status is derived (src/domain/bidding/bid-status.ts). */
+  refundedAt: string | null;
   _position?: number;
 };
 
@@ -39,7 +39,7 @@ const userRoom = (userId: string) => `user:${userId}`;
 const propertyRoom = (propertyId: string) => `property:${propertyId}`;
 
 /**
- * The `bids` read model (standing bids; a refunded bid leaves it) and
+ * The `bids` read model (every bid; a refunded one carries `refundedAt`) and
  * `bid_properties`. Pushes `bid:placed` to the owner, `property:bids` to the
  * property's watchers and its owner, and `bid:selected` to both parties.
  * Pushes go out on every delivery, like the activity log's, because nodes
@@ -96,7 +96,7 @@ async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: strin
   const { bidId, propertyId, amount, message, at } = event.data;
   const bids = store.collection<BidDoc>(BIDS);
   const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
-  const bid: BidDoc = { _id: bidId, propertyId, realtorId, amount, message, createdAt: at, updatedAt: at, status: 'pending' };
+  const bid: BidDoc = { _id: bidId, propertyId, realtorId, amount, message, createdAt: at, updatedAt: at, refundedAt: null };
   await insertOnce(bids, bid, event.position);
   await updateOnce(properties, propertyId, event.position, { $inc: { bidCount: 1 } });
   // Pushes about past events go nowhere, and building the owner's view costs reads.
@@ -121,10 +121,9 @@ async function applyBidEdited(event: RecordedEvent & BidMessageEdited, store: Re
 }
 
 async function applyBidRefunded(event: RecordedEvent & BidRefunded, store: ReadStore): Promise<Push[]> {
-  const { bidId, propertyId } = event.data;
+  const { bidId, propertyId, at } = event.data;
   const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
-  // Deleting outright converges on a replay: the BidPlaced before it re-inserts, this deletes again.
-  await store.collection<BidDoc>(BIDS).deleteOne({ _id: bidId });
+  await updateOnce(store.collection<BidDoc>(BIDS), bidId, event.position, { $set: { refundedAt: at } });
   await updateOnce(properties, propertyId, event.position, { $inc: { bidCount: -1 } });
   const property = await properties.findOne({ _id: propertyId });
   if (!property || property.deleted || property.ownerId === null) return [];

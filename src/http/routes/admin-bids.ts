@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bidStateOf } from '../../domain/bidding/bid-status';
 import type { BidDoc, BidPropertyDoc } from '../../projections/bids';
 import type { RealtorProfileDoc } from '../../projections/realtor-profiles';
 import { REALTOR_PROFILES } from '../../projections/realtor-profiles';
@@ -28,9 +29,10 @@ export function createAdminBidRoutes(deps: AppDeps) {
       const list: BidDoc[] = await bids.find({}, { sort: { createdAt: -1, _id: -1 }, limit: MAX_LISTED });
       const [people, listed] = await Promise.all([
         usersById(list.map((bid) => bid.realtorId)),
-        properties.find({ _id: { $in: [...new Set(list.map((bid) => bid.propertyId))] } }, { projection: { title: 1, selectedBidId: 1 } }),
+        properties.find({ _id: { $in: [...new Set(list.map((bid) => bid.propertyId))] } }, { projection: { title: 1, selectedBidId: 1, biddingEndsAt: 1 } }),
       ]);
-      const propertyOf = new Map<string, Pick<BidPropertyDoc, '_id' | 'title' | 'selectedBidId'>>(listed.map((p) => [p._id, p]));
+      const propertyOf = new Map<string, Pick<BidPropertyDoc, '_id' | 'title' | 'selectedBidId' | 'biddingEndsAt'>>(listed.map((p) => [p._id, p]));
+      const now = deps.clock();
       return c.json(
         list.map((bid) => ({
           id: bid._id,
@@ -41,7 +43,7 @@ export function createAdminBidRoutes(deps: AppDeps) {
           realtorEmail: people.get(bid.realtorId)?.email ?? '',
           amount: bid.amount,
           message: bid.message,
-          status: bid.status,
+          ...bidStateOf({ bidId: bid._id, refunded: Boolean(bid.refundedAt) }, propertyOf.get(bid.propertyId) ?? { biddingEndsAt: null, selectedBidId: null }, now),
           selected: propertyOf.get(bid.propertyId)?.selectedBidId === bid._id,
           createdAt: bid.createdAt,
         })),

@@ -33,11 +33,13 @@ describe('POST /api/properties/{id}/bid', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
       status: 'pending',
+      statusLabel: 'Open',
       selected: false,
       realtorName: 'Rita Realtor',
       realtorProfileImage: null,
       propertyTitle: 'Sunny loft',
       propertyActive: true,
+      propertyDeleted: false,
       biddingEndsAt: closes,
     });
     // 2 - 1 for the bid + 1 for the First Bid achievement.
@@ -178,7 +180,7 @@ describe('GET /api/bids and GET /api/properties/{id}/bids', () => {
       ['Rita Realtor', 150],
     ]);
     expect(Object.keys(forOwner[0] ?? {}).sort()).toEqual(
-      ['amount', 'createdAt', 'id', 'message', 'propertyId', 'realtorId', 'realtorName', 'realtorProfileImage', 'selected', 'status', 'updatedAt'].sort(),
+      ['amount', 'createdAt', 'id', 'message', 'propertyId', 'realtorId', 'realtorName', 'realtorProfileImage', 'selected', 'status', 'statusLabel', 'updatedAt'].sort(),
     );
     const forRival = (await (await get(t, `/api/properties/${propertyId}/bids`, rival.cookie)).json()) as Array<Record<string, unknown>>;
     expect(forRival.map((b) => b.realtorName)).toEqual(['Ray Rival']);

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { BidStatusBadge } from '../../components/bid-status-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { AlertCircleIcon, CheckIcon, ClockIcon, CoinsIcon, GavelIcon, MailIcon, PencilIcon, PhoneIcon } from '../../components/ui/icons';
@@ -133,8 +134,18 @@ function ClosedPanel({ bid }: { bid: PropertyBid | undefined }) {
       </Panel>
     );
   }
+  if (bid.status === 'failed') {
+    return (
+      <Panel state="closed" title="Bidding closed" badge={<BidStatusBadge status={bid.status} label={bid.statusLabel} />}>
+        <div className="grid gap-4">
+          <p className="text-sm text-muted-foreground">The homeowner chose another bid. Thank you for bidding.</p>
+          <BidSummary bid={bid} />
+        </div>
+      </Panel>
+    );
+  }
   return (
-    <Panel state="closed" title="Bidding closed" badge={<ClosedBadge />}>
+    <Panel state="closed" title="Bidding closed" badge={<BidStatusBadge status={bid.status} label={bid.statusLabel} />}>
       <div className="grid gap-4">
         <p className="text-sm text-muted-foreground">
           The homeowner selects one bid. You will get an email either way, and the homeowner's contact details appear here if yours is

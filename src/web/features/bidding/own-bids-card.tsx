@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { BidStatusBadge } from '../../components/bid-status-badge';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
-import { CheckIcon, ChevronRightIcon, GavelIcon } from '../../components/ui/icons';
+import { ChevronRightIcon, GavelIcon } from '../../components/ui/icons';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { formatAmount, formatLongDate } from './format';
 import { ownBidsQuery } from './queries';
@@ -12,7 +14,9 @@ import type { OwnBid } from './types';
 /**
  * Current Bids on /realtor-profile (SPEC §2): each bid links to its listing
  * and shows the title, Active while its bidding end is in the future (else
- * Closed), the bid date, the bidding end, the message and the status.
+ * Closed), the bid date, the bidding end, the message and the status (one
+ * badge, derived on the server: Open, Awaiting the owner’s choice, Selected,
+ * Not selected, Refunded). A bid on a deleted listing stays, refunded, unlinked.
  */
 export function OwnBidsCard() {
   const bids = useQuery(ownBidsQuery());
@@ -51,49 +55,57 @@ export function OwnBidsCard() {
 
 function BidRow({ bid, now }: { bid: OwnBid; now: number }) {
   const active = bid.biddingEndsAt === null || new Date(bid.biddingEndsAt).getTime() > now;
-  return (
-    <Link
-      to="/listing/$id"
-      params={{ id: bid.propertyId }}
-      className="group grid gap-3 rounded-lg border border-border p-4 transition-colors hover:border-brand/40 hover:bg-muted/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
+  const body = (
+    <>
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 break-words font-semibold group-hover:text-brand-hover sm:truncate">{bid.propertyTitle}</p>
-        <ChevronRightIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        {!bid.propertyDeleted && <ChevronRightIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" />}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="mr-1 text-sm font-semibold tabular-nums">{formatAmount(bid.amount)}</span>
-        {bid.propertyActive ? (
+        {bid.propertyDeleted ? (
+          <Badge variant="muted">Listing deleted</Badge>
+        ) : bid.propertyActive ? (
           <Badge variant={active ? 'brand' : 'muted'}>{active ? 'Active' : 'Closed'}</Badge>
         ) : (
           <Badge variant="warning">Paused by the marketplace</Badge>
         )}
-        {bid.selected && (
-          <Badge variant="success">
-            <CheckIcon />
-            Selected
-          </Badge>
-        )}
       </div>
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
-        <Fact label="Bid placed" value={formatLongDate(bid.createdAt)} />
-        <Fact label="Bidding ends" value={formatLongDate(bid.biddingEndsAt)} />
-        <Fact label="Status" value={capitalize(bid.status)} />
+        <Fact label="Bid placed">{formatLongDate(bid.createdAt)}</Fact>
+        <Fact label="Bidding ends">{formatLongDate(bid.biddingEndsAt)}</Fact>
+        <Fact label="Status">
+          <BidStatusBadge status={bid.status} label={bid.statusLabel} />
+        </Fact>
       </dl>
       {bid.message !== '' && <p className="line-clamp-2 break-words text-sm text-muted-foreground">“{bid.message}”</p>}
+    </>
+  );
+  // A deleted listing has no page to open: the bid stays listed, refunded, without a link.
+  if (bid.propertyDeleted) {
+    return (
+      <div className="grid gap-3 rounded-lg border border-border p-4" data-testid="own-bid">
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link
+      to="/listing/$id"
+      params={{ id: bid.propertyId }}
+      data-testid="own-bid"
+      className="group grid gap-3 rounded-lg border border-border p-4 transition-colors hover:border-brand/40 hover:bg-muted/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {body}
     </Link>
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-2 sm:grid sm:gap-0.5">
+    <div className="flex items-center gap-2 sm:grid sm:items-start sm:justify-items-start sm:gap-0.5">
       <dt className="text-muted-foreground sm:text-xs sm:font-medium sm:uppercase sm:tracking-wide">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+      <dd className="font-medium">{children}</dd>
     </div>
   );
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,3 +1,5 @@
+import type { BidStatus } from '../../../domain/bidding/bid-status';
+
 // The bid and realtor-profile answers of the API (docs/decisions/0013), as the screens read them.
 
 /** What the listing page passes in: the terms a realtor bids on. */
@@ -18,7 +20,9 @@ export type PropertyBid = {
   message: string;
   createdAt: string;
   updatedAt: string;
-  status: string;
+  status: BidStatus;
+  /** The status in words, the same on every screen. */
+  statusLabel: string;
   selected: boolean;
   realtorName: string;
   realtorProfileImage: string | null;
@@ -30,6 +34,8 @@ export type OwnBid = PropertyBid & {
   biddingEndsAt: string | null;
   /** False while the marketplace has paused the listing. */
   propertyActive: boolean;
+  /** The owner deleted the listing; the bid was refunded. */
+  propertyDeleted: boolean;
   ownerName?: string;
   ownerEmail?: string;
   ownerPhone?: string | null;

@@ -1,3 +1,4 @@
+import type { BidStatus } from '../../../domain/bidding/bid-status';
 import type { PropertyType, VibeMetrics } from '../../../domain/listings/rules';
 
 /** A listing as the server answers it (GET /api/properties/{id}, the lists). */
@@ -35,7 +36,8 @@ export type PropertyBid = {
   message: string;
   createdAt: string;
   updatedAt: string;
-  status: string;
+  status: BidStatus;
+  statusLabel: string;
   selected: boolean;
   realtorName: string;
   realtorProfileImage: string | null;

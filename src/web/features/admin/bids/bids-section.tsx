@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from '../../../components/ui/badge';
+import { BidStatusBadge } from '../../../components/bid-status-badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { CheckIcon, GavelIcon } from '../../../components/ui/icons';
+import { GavelIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatCount, formatDateTime, humanize } from '../format';
+import { formatCount, formatDateTime } from '../format';
 import { adminBidsQuery } from './queries';
 import type { AdminBid } from './types';
 import { QueryStates } from '../../../components/ui/query-states';
@@ -106,15 +106,5 @@ function BidCards({ bids }: { bids: AdminBid[] }) {
 }
 
 function StatusBadges({ bid }: { bid: AdminBid }) {
-  return (
-    <div className="flex flex-wrap gap-1">
-      <Badge variant="muted">{humanize(bid.status)}</Badge>
-      {bid.selected && (
-        <Badge variant="success">
-          <CheckIcon />
-          Selected
-        </Badge>
-      )}
-    </div>
-  );
+  return <BidStatusBadge status={bid.status} label={bid.statusLabel} />;
 }

@@ -1,3 +1,5 @@
+import type { BidStatus } from '../../../../domain/bidding/bid-status';
+
 /** GET /api/admin/bids (docs/decisions/0013). */
 export type AdminBid = {
   id: string;
@@ -8,7 +10,8 @@ export type AdminBid = {
   realtorEmail: string;
   amount: number;
   message: string;
-  status: string;
+  status: BidStatus;
+  statusLabel: string;
   selected: boolean;
   createdAt: string;
 };

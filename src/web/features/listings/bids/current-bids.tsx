@@ -1,11 +1,12 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { BidStatusBadge } from '../../../components/bid-status-badge';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
-import { CheckIcon, GavelIcon } from '../../../components/ui/icons';
+import { GavelIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatDateTime } from '../format';
@@ -127,12 +128,7 @@ function BidRow({
           </span>
         </button>
         <div className="flex items-center gap-2">
-          {bid.selected && (
-            <Badge variant="success">
-              <CheckIcon />
-              Selected
-            </Badge>
-          )}
+          <BidStatusBadge status={bid.status} label={bid.statusLabel} />
           <span className="text-lg font-semibold tabular-nums">{formatAmount(bid.amount)}</span>
         </div>
       </div>

@@ -1,0 +1,45 @@
+/*
+ * A bid's life cycle, in SPEC §3's status values, derived rather than stored:
+ * it moves with the clock (the close) and with other streams (the owner's
+ * choice, a refund), so every answer that shows a bid asks this one function
+ * at read time and all screens agree.
+ *
+ *   pending     "Open"                         bidding runs
+ *   processing  "Awaiting the owner's choice"  closed, nothing chosen yet
+ *   completed   "Selected"                     the owner chose this bid
+ *   failed      "Not selected"                 the owner chose another bid
+ *   failed      "Refunded"                     the listing went and the credit came back
+ */
+
+export const BID_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+
+export const BID_STATUS_LABELS = {
+  open: 'Open',
+  awaiting: 'Awaiting the owner’s choice',
+  selected: 'Selected',
+  notSelected: 'Not selected',
+  refunded: 'Refunded',
+} as const;
+export type BidStatusLabel = (typeof BID_STATUS_LABELS)[keyof typeof BID_STATUS_LABELS];
+
+export type BidState = { status: BidStatus; statusLabel: BidStatusLabel };
+
+export interface BidFacts {
+  bidId: string;
+  refunded: boolean;
+}
+
+export interface BiddingFacts {
+  biddingEndsAt: string | null;
+  selectedBidId: string | null;
+}
+
+/** Where a bid stands at `now`. A listing with no end date never closes. */
+export function bidStateOf(bid: BidFacts, property: BiddingFacts, now: Date): BidState {
+  if (bid.refunded) return { status: 'failed', statusLabel: BID_STATUS_LABELS.refunded };
+  if (property.selectedBidId === bid.bidId) return { status: 'completed', statusLabel: BID_STATUS_LABELS.selected };
+  if (property.selectedBidId !== null) return { status: 'failed', statusLabel: BID_STATUS_LABELS.notSelected };
+  const open = property.biddingEndsAt === null || Date.parse(property.biddingEndsAt) > now.getTime();
+  return open ? { status: 'pending', statusLabel: BID_STATUS_LABELS.open } : { status: 'processing', statusLabel: BID_STATUS_LABELS.awaiting };
+}
