@@ -210,12 +210,13 @@ describe('marketplace journey', () => {
     expect(await broke.getByRole('link', { name: 'Purchase Credits' }).getAttribute('href')).toBe('/store');
     expect(Date.now()).toBeLessThan(closesAt);
 
-    // Before the close: the owner opens the bidder's profile, whose contact is withheld.
+    // Before the close: the owner opens the bidder's profile; the name, brokerage, licence and contact are withheld (issue 16, item 6).
+    expect(await home.getByText('Name and contact shown after you choose', { exact: true }).isVisible()).toBe(true);
     await bidRow.getByRole('button', { name: 'View realtor profile' }).click();
-    const profileDialog = home.getByRole('dialog', { name: realtor.name });
-    await profileDialog.getByText('Harbour Realty').waitFor();
+    const profileDialog = home.getByRole('dialog', { name: 'Realtor profile' });
+    await profileDialog.getByText('Name and contact shown after you choose', { exact: true }).waitFor();
     expect(await profileDialog.getByText('Available after selection').count()).toBe(2);
-    expect(await profileDialog.textContent()).not.toContain(realtor.email);
+    for (const secret of [realtor.email, realtor.name, 'Harbour Realty', 'ON-448812']) expect(await profileDialog.textContent()).not.toContain(secret);
     await screenshotBoth(home, 'marketplace-profile-dialog-before-selection', { fullPage: false });
     await home.keyboard.press('Escape');
     await profileDialog.waitFor({ state: 'hidden' });
@@ -253,6 +254,7 @@ describe('marketplace journey', () => {
     await bidRow.getByRole('button', { name: `View profile of ${realtor.name}` }).click();
     const revealed = home.getByRole('dialog', { name: realtor.name });
     await revealed.getByText(realtor.email).waitFor();
+    await revealed.getByText('Harbour Realty').waitFor();
     await screenshotBoth(home, 'marketplace-profile-dialog-selected', { fullPage: false });
     await home.keyboard.press('Escape');
 
@@ -297,9 +299,12 @@ describe('marketplace journey', () => {
     await propertyRow.getByText('Inactive', { exact: true }).waitFor();
     await screenshotBoth(admin, 'marketplace-admin-properties');
     await expectNoA11yViolations(admin);
-    // Inactive: only the owner and admins see the listing; a realtor finds nothing to bid on.
+    // Inactive: a realtor who did not bid finds nothing; the one who bid sees it paused by the marketplace,
+    // with nothing to bid on (issue 16, item 7).
+    await broke.goto(`/listing/${listing.id}`);
+    await broke.getByText('Property not found').first().waitFor();
     await agent.goto(`/listing/${listing.id}`);
-    await agent.getByText('Property not found').first().waitFor();
+    await agent.getByRole('status').filter({ hasText: 'Paused by the marketplace' }).waitFor();
     expect(await bidAction(agent).count()).toBe(0);
     await propertyRow.getByRole('switch', { name: `${LISTING_TITLE} is active` }).click();
     await propertyRow.getByText('Active', { exact: true }).waitFor();

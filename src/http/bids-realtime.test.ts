@@ -72,7 +72,8 @@ describe('live bids on a running server', () => {
       updatedAt: expect.any(String),
       status: 'pending',
       selected: false,
-      realtorName: 'Rita Realtor',
+      // The owner learns the name with the contact, after choosing (issue 16, item 6).
+      realtorName: '',
       realtorProfileImage: null,
       position: expect.any(Number),
     });

@@ -69,7 +69,7 @@ export function profileImageOf(person: Person | undefined): string | null {
   return person?.profile?.profileImageUrl ?? person?.user?.profileImageUrl ?? null;
 }
 
-/** The bids of one property as `viewerId` sees them; contact details only where the rule allows. */
+/** The bids of one property as `viewerId` sees them; the bidder's name and contact only where the rule allows. */
 export async function viewPropertyBids(store: ReadStore, bids: readonly BidDoc[], property: BidPropertyDoc, viewerId: string, now: Date): Promise<BidView[]> {
   const people = await loadPeople(store, bids.map((bid) => bid.realtorId));
   return bids.map((bid) => {
@@ -78,7 +78,8 @@ export async function viewPropertyBids(store: ReadStore, bids: readonly BidDoc[]
     if (person?.user && mayShareRealtorContact(viewerId, bid.realtorId, property, now)) {
       return { ...view, realtorEmail: person.user.email, realtorPhone: person.user.phone };
     }
-    return view;
+    // The name goes with the contact (issue 16, item 6); the bidder sees their own.
+    return viewerId === bid.realtorId ? view : { ...view, realtorName: '' };
   });
 }
 

@@ -17,7 +17,7 @@ import { readJson } from '../validation';
 import { currentUserId } from './auth-shared';
 import { bidCollections, requireId } from './bid-shared';
 
-/** A realtor profile as answers show it; `email` and `phone` only where the contact rule allows. */
+/** A realtor profile as answers show it; name, brokerage, licence, `email` and `phone` only where the contact rule allows. */
 export interface RealtorProfileView {
   userId: string;
   name: string;
@@ -36,15 +36,20 @@ export interface RealtorProfileView {
   phone?: string | null;
 }
 
+/**
+ * `contact` is the contact rule's answer (src/domain/bidding/contact.ts). Without it the realtor's identity stays
+ * on the server too: name, brokerage and licence come empty, as the bid list leaves the name out (issue 16, item 6).
+ * The rest is what a homeowner weighs before choosing.
+ */
 function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact: boolean): RealtorProfileView {
   const fields = profile ?? { ...EMPTY_REALTOR_PROFILE, profileImageUrl: null };
-  const { brokerageName, licenseNumber, yearsOfExperience, serviceAreas, specialties, additionalServices, commissionRate, about } = fields;
+  const { yearsOfExperience, serviceAreas, specialties, additionalServices, commissionRate, about } = fields;
   return {
     userId: user._id,
-    name: user.name,
+    name: contact ? user.name : '',
     profileImageUrl: fields.profileImageUrl ?? user.profileImageUrl,
-    brokerageName,
-    licenseNumber,
+    brokerageName: contact ? fields.brokerageName : '',
+    licenseNumber: contact ? fields.licenseNumber : '',
     yearsOfExperience,
     serviceAreas,
     specialties,

@@ -84,4 +84,36 @@ describe('realtor contact details reaching homeowners', () => {
     expect(leaks(forOwner, otherSecrets)).toEqual([]);
     expect(leaks(await collect(t, stranger.cookie, params), [...chosenSecrets, ...otherSecrets])).toEqual([]);
   });
+
+  it('keep the realtor’s name, brokerage and licence from homeowners until the owner chose that realtor, like the contact', async () => {
+    const clock = testClock();
+    const t = await app({ now: clock.now });
+    const owner = await registerHomeowner(t);
+    const stranger = await registerHomeowner(t);
+    const chosen = await registerRealtor(t, 2, { name: 'Quentin Quill' });
+    const other = await registerRealtor(t, 2, { name: 'Ursula Umber' });
+    await sendJson(t.app, 'POST', '/api/realtor-profile', { brokerageName: 'Quill Realty', licenseNumber: 'LIC-7731', serviceAreas: ['York'], specialties: ['Condos'], commissionRate: '2%' }, chosen.cookie);
+    await sendJson(t.app, 'POST', '/api/realtor-profile', { brokerageName: 'Umber Homes', licenseNumber: 'LIC-4402', serviceAreas: ['York'], specialties: ['Condos'], commissionRate: '2%' }, other.cookie);
+    const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: closes });
+    const chosenBid = (await (await placeBid(t, chosen.cookie, propertyId, { amount: 150 })).json()) as { id: string };
+    const otherBid = (await (await placeBid(t, other.cookie, propertyId, { amount: 200 })).json()) as { id: string };
+    const chosenSecrets = ['Quentin Quill', 'Quill Realty', 'LIC-7731'];
+    const otherSecrets = ['Ursula Umber', 'Umber Homes', 'LIC-4402'];
+    const params = { id: [propertyId], realtorId: [chosen.user.id, other.user.id], bidId: [chosenBid.id, otherBid.id], type: ['tos_homeowner'] };
+
+    for (const cookie of [owner.cookie, stranger.cookie]) expect(leaks(await collect(t, cookie, params), [...chosenSecrets, ...otherSecrets])).toEqual([]);
+    // What a homeowner may weigh before choosing still comes.
+    const profile = (await (await sendJson(t.app, 'GET', `/api/realtor-profile/${chosen.user.id}`, undefined, owner.cookie)).json()) as Record<string, unknown>;
+    expect(profile).toMatchObject({ userId: chosen.user.id, name: '', brokerageName: '', licenseNumber: '', serviceAreas: ['York'] });
+    // A realtor still sees their own bid under their own name.
+    expect(await (await sendJson(t.app, 'GET', `/api/properties/${propertyId}/bids`, undefined, chosen.cookie)).text()).toContain('Quentin Quill');
+
+    clock.set('2026-12-06T10:00:01.000Z');
+    expect((await sendJson(t.app, 'POST', `/api/properties/${propertyId}/select-bid`, { bidId: chosenBid.id }, owner.cookie)).status).toBe(200);
+    const forOwner = await collect(t, owner.cookie, params);
+    expect(leaks(forOwner, ['Quentin Quill']).sort()).toEqual([`/api/properties/${propertyId}/bids`, `/api/realtor-profile/${chosen.user.id}`].sort());
+    expect(leaks(forOwner, ['Quill Realty', 'LIC-7731'])).toEqual([`/api/realtor-profile/${chosen.user.id}`]);
+    expect(leaks(forOwner, otherSecrets)).toEqual([]);
+    expect(leaks(await collect(t, stranger.cookie, params), [...chosenSecrets, ...otherSecrets])).toEqual([]);
+  });
 });

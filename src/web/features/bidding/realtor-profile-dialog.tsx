@@ -11,12 +11,16 @@ import { realtorProfileQuery } from './queries';
 import type { RealtorProfileView } from './types';
 
 const AVAILABLE_AFTER_SELECTION = 'Available after selection';
+/** One rule on every screen before the owner chooses (the server sends none of these until then). */
+export const SHOWN_AFTER_YOU_CHOOSE = 'Name and contact shown after you choose';
 
 /**
  * A bidder's profile (SPEC §2 /listing, §6). The profile is fetched only while
  * the dialog is open (SPEC §7). Email and phone arrive only when the viewer may
  * see them (the owner who selected this realtor after the close, or the
  * realtor themself); otherwise the contact reads 'Available after selection'.
+ * The name, brokerage and licence follow the same rule: until then the dialog
+ * shows what a homeowner weighs before choosing, and says when the rest comes.
  */
 export function RealtorProfileDialog({ realtorId, open, onOpenChange }: { realtorId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const profile = useQuery(realtorProfileQuery(realtorId, open));
@@ -51,15 +55,22 @@ function ProfileDetails({ profile }: { profile: RealtorProfileView }) {
   return (
     <div className="grid gap-5" data-testid="realtor-profile-dialog">
       <DialogHeader className="flex-row items-center gap-4 text-left">
-        <Avatar image={profile.profileImageUrl} name={profile.name} className="size-16 text-xl" />
+        <Avatar image={profile.profileImageUrl} name={contactShared ? profile.name : '?'} className="size-16 text-xl" />
         <div className="grid min-w-0 gap-1">
-          <DialogTitle className="truncate text-xl">{profile.name}</DialogTitle>
-          <DialogDescription className="truncate">{profile.brokerageName || 'Independent realtor'}</DialogDescription>
+          <DialogTitle className="truncate text-xl">{contactShared ? profile.name : 'Realtor profile'}</DialogTitle>
+          {contactShared ? (
+            <DialogDescription className="truncate">{profile.brokerageName || 'Independent realtor'}</DialogDescription>
+          ) : (
+            <DialogDescription className="flex items-center gap-1.5">
+              <LockIcon className="size-3.5 shrink-0" />
+              {SHOWN_AFTER_YOU_CHOOSE}
+            </DialogDescription>
+          )}
         </div>
       </DialogHeader>
 
       <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border p-4 text-sm sm:grid-cols-3">
-        <Fact label="License">{profile.licenseNumber || 'Not provided'}</Fact>
+        <Fact label="License">{contactShared ? profile.licenseNumber || 'Not provided' : 'After you choose'}</Fact>
         <Fact label="Experience">{years === 1 ? '1 year' : `${years} years`}</Fact>
         <Fact label="Commission">{profile.commissionRate ? formatCommission(profile.commissionRate) : 'Not provided'}</Fact>
       </dl>

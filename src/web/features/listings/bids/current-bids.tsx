@@ -10,7 +10,7 @@ import { GavelIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatDateTime } from '../format';
-import { MailIcon, PhoneIcon } from '../../../components/ui/icons';
+import { LockIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
 import { propertyBidsQueryOptions } from '../queries';
 import type { PropertyBid } from '../types';
 import { SelectBidDialog } from './select-bid-dialog';
@@ -26,8 +26,9 @@ type CurrentBidsProps = {
 
 /**
  * The owner's Current Bids (SPEC §1, §2 /listing): live through the realtime
- * layer; names blurred and contact shown as blurred placeholders until the
- * owner selects a bid after the close, when that bid's contact appears.
+ * layer; names and contact shown as blurred placeholders until the owner
+ * selects a bid after the close, when that bid's name and contact appear (the
+ * server sends neither before).
  */
 export function CurrentBids({ propertyId, biddingOpen, renderRealtorProfile }: CurrentBidsProps) {
   const bids = useQuery(propertyBidsQueryOptions(propertyId));
@@ -68,6 +69,12 @@ export function CurrentBids({ propertyId, biddingOpen, renderRealtorProfile }: C
           </p>
         ) : (
           <>
+            {selected === undefined && (
+              <p className="mb-3 flex items-center gap-1.5 text-sm text-neutral-600">
+                <LockIcon className="size-3.5 shrink-0" />
+                Name and contact shown after you choose
+              </p>
+            )}
             {!biddingOpen && selected === undefined && (
               <p className="mb-4 rounded-lg bg-brand-soft px-3 py-2 text-sm text-neutral-800">
                 Bidding has closed. Select the realtor you want to work with to exchange contact details.
@@ -104,7 +111,7 @@ function BidRow({
   onOpenProfile: (button: HTMLElement) => void;
   onSelect: () => void;
 }) {
-  // Contact comes only with the selected bid after the close; until then everything identifying is blurred.
+  // Name and contact come only with the selected bid after the close; until then a blurred placeholder stands in.
   const revealed = bid.selected && bid.realtorEmail !== undefined;
   return (
     <li className={cn('grid gap-3 rounded-lg border p-4', bid.selected ? 'border-emerald-300 bg-emerald-50/50' : 'border-border')} data-testid="bid-row">
@@ -122,7 +129,7 @@ function BidRow({
               aria-hidden={!revealed}
               data-testid="bidder-name"
             >
-              {bid.realtorName}
+              {revealed ? bid.realtorName : 'Realtor name'}
             </span>
             <span className="text-xs text-neutral-600">{formatDateTime(bid.createdAt)}</span>
           </span>
