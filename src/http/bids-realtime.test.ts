@@ -44,7 +44,7 @@ describe('live bids on a running server', () => {
     const owner = await live.seedUser('homeowner', { name: 'Olive Owner' });
     const realtor = await live.seedUser('realtor', { name: 'Rita Realtor', phone: '+14165550122', credits: 3 });
     const watcher = await live.seedUser('realtor');
-    const propertyId = await live.listProperty(owner.userId, { biddingEndsAt: '2099-01-01T00:00:00.000Z' });
+    const propertyId = await live.listProperty(owner.userId, { biddingEndsAt: '2099-01-01T00:00:00.000Z', title: 'Sunny loft' });
     await live.seen(undefined);
 
     const ownerSocket = recorder(await socketWith(live.url, owner.cookie));
@@ -71,6 +71,8 @@ describe('live bids on a running server', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       status: 'pending',
+      statusLabel: 'Open',
+      propertyTitle: 'Sunny loft',
       selected: false,
       // The owner learns the name with the contact, after choosing (issue 16, item 6).
       realtorName: '',

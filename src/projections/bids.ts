@@ -106,7 +106,8 @@ async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: strin
   // The bid as its owner may see it: contact details are never shared while bidding is open.
   const [view] = await viewPropertyBids(store, [bid], property, property.ownerId, new Date(at));
   return [
-    { rooms: [userRoom(property.ownerId)], event: 'bid:placed', payload: { ...view } },
+    // With the listing's title, so the owner's toast says which property wherever they are.
+    { rooms: [userRoom(property.ownerId)], event: 'bid:placed', payload: { ...view, propertyTitle: property.title } },
     { rooms: [propertyRoom(propertyId), userRoom(property.ownerId)], event: 'property:bids', payload: { propertyId, bidCount: property.bidCount } },
   ];
 }

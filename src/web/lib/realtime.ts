@@ -9,7 +9,7 @@ export type ServerEvents = {
   'credits:changed': { position: number; credits: number };
   'property:bids': { position: number; propertyId: string; bidCount: number };
   // The bid as its owner sees it (no contact details while bidding is open).
-  'bid:placed': { position: number; propertyId: string; id?: string; amount?: number; createdAt?: string };
+  'bid:placed': { position: number; propertyId: string; propertyTitle?: string; id?: string; amount?: number; createdAt?: string };
   // To the owner and the chosen realtor, once the owner selects a bid after the close.
   'bid:selected': { position: number; propertyId: string; bidId: string; realtorId: string; selectedAt: string };
   activity: { position: number };

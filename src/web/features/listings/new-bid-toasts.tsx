@@ -12,8 +12,9 @@ import type { Property } from './types';
  */
 export function NewBidToasts() {
   const queryClient = useQueryClient();
-  useServerEvent('bid:placed', ({ propertyId, amount }) => {
+  useServerEvent('bid:placed', ({ propertyId, propertyTitle, amount }) => {
     const title =
+      propertyTitle ??
       queryClient.getQueryData<Property>(queryKeys.property(propertyId))?.title ??
       queryClient.getQueryData<Property[]>(queryKeys.ownProperties)?.find((property) => property.id === propertyId)?.title;
     const what = amount === undefined ? 'A realtor placed a bid' : `A realtor bid ${formatAmount(amount)}`;
