@@ -127,10 +127,14 @@ describe('marketplace journey', () => {
     await agent.getByRole('button', { name: 'Save Profile' }).click();
     await toast(agent, 'Profile updated').waitFor();
     await agent.getByText('JPG, PNG or WebP. It is resized to 256 pixels.').waitFor();
+    // What is saved is the key of the uploaded picture, never a data URL or another site's address (decision 0024).
     const savedPhoto = await apiCall<{ profileImageUrl: string | null }>(agent, server.url, 'GET', '/api/realtor-profile');
-    expect(savedPhoto.profileImageUrl).toMatch(/^data:image\/jpeg;base64,/);
-    // Resized to at most 256 px before saving.
-    expect(savedPhoto.profileImageUrl!.length).toBeLessThan(60_000);
+    expect(savedPhoto.profileImageUrl).toMatch(/^images\/[0-9a-f-]{36}\.jpg$/);
+    // Shown from our own origin, and resized to at most 256 px before the upload.
+    const photo = agent.getByTestId('profile-photo').getByRole('img');
+    await photo.waitFor();
+    expect(new URL((await photo.getAttribute('src')) ?? '', server.url).origin).toBe(server.url);
+    expect(await photo.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight))).toBe(256);
 
     // 5. The homeowner lists a property with two images through 'List a property'; bidding closes 20 seconds later.
     await home.goto('/list-property');

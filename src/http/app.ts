@@ -96,7 +96,9 @@ export function createApp(deps: AppDeps) {
         scriptSrc: ["'self'", ...stripeSources.script],
         ...(stripeSources.frame.length > 0 ? { frameSrc: stripeSources.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Our own origin only (images come from GET /api/files, docs/decisions/0024); data: and blob: are
+        // previews of pictures being uploaded, made in the page.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...stripeSources.connect],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

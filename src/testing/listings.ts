@@ -23,7 +23,7 @@ function withHeader(header: number[], size: number): Uint8Array<ArrayBuffer> {
 }
 
 /** A multipart upload as a browser's FormData sends it, with `name` as the file name. */
-export function upload(t: TestApp, path: string, options: { cookie?: string; field: string; bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }) {
+export function upload(t: Pick<TestApp, 'app'>, path: string, options: { cookie?: string; field: string; bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }) {
   const form = new FormData();
   form.append(options.field, new Blob([options.bytes], { type: options.type ?? 'application/octet-stream' }), options.name);
   return t.app.request(path, { method: 'POST', body: form, headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) } });
@@ -40,6 +40,13 @@ export async function uploadBill(t: TestApp, cookie: string, bytes = FILES.pdf()
 export async function uploadImage(t: TestApp, cookie: string, bytes = FILES.png()): Promise<string> {
   const res = await upload(t, '/api/upload-property-image', { cookie, field: 'image', bytes, name: 'photo.png' });
   if (res.status !== 201) throw new Error(`Image upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { imageKey: string }).imageKey;
+}
+
+/** Uploads a realtor's profile picture and answers its key. */
+export async function uploadAvatar(t: Pick<TestApp, 'app'>, cookie: string, bytes = FILES.jpeg()): Promise<string> {
+  const res = await upload(t, '/api/upload-profile-image', { cookie, field: 'image', bytes, name: 'me.jpg' });
+  if (res.status !== 201) throw new Error(`Avatar upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { imageKey: string }).imageKey;
 }
 

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../event-store/port';
 
-/** What an upload is for: images go on listings, bills prove ownership. */
-export type UploadKind = 'image' | 'bill';
+/** What an upload is for: images go on listings, bills prove ownership, an avatar is a realtor's profile picture. */
+export type UploadKind = 'image' | 'bill' | 'avatar';
 
 /**
  * Every file a user uploaded, in their own stream `uploads-{userId}`. Routes

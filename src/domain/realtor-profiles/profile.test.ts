@@ -7,6 +7,7 @@ import type { RealtorProfileData } from './rules';
 import {
   ADDITIONAL_SERVICES,
   INVALID_COMMISSION_RATE,
+  PROFILE_IMAGE_RULE,
   SERVICE_AREAS,
   SERVICE_AREA_REQUIRED,
   SPECIALTIES,
@@ -57,7 +58,8 @@ describe('realtorProfileSchema', () => {
       about: '',
       yearsOfExperience: 0,
     });
-    expect(realtorProfileSchema.parse({ ...profile, yearsOfExperience: '7', profileImageUrl: 'https://x/y.png' })).toMatchObject({ yearsOfExperience: 7, profileImageUrl: 'https://x/y.png' });
+    const key = 'images/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.jpg';
+    expect(realtorProfileSchema.parse({ ...profile, yearsOfExperience: '7', profileImageUrl: key })).toMatchObject({ yearsOfExperience: 7, profileImageUrl: key });
     expect(realtorProfileSchema.parse({ ...profile, yearsOfExperience: 'abc' }).yearsOfExperience).toBe(0);
   });
 
@@ -74,7 +76,11 @@ describe('realtorProfileSchema', () => {
     [{ commissionRate: '' }, INVALID_COMMISSION_RATE],
     [{ yearsOfExperience: -1 }, YEARS_OF_EXPERIENCE_RULE],
     [{ yearsOfExperience: 2.5 }, YEARS_OF_EXPERIENCE_RULE],
-    [{ profileImageUrl: 5 }, 'Profile image must be text'],
+    [{ profileImageUrl: 5 }, PROFILE_IMAGE_RULE],
+    [{ profileImageUrl: 'https://tracker.example/pixel.png' }, PROFILE_IMAGE_RULE],
+    [{ profileImageUrl: 'data:image/png;base64,iVBORw0KGgo=' }, PROFILE_IMAGE_RULE],
+    [{ profileImageUrl: 'bills/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.pdf' }, PROFILE_IMAGE_RULE],
+    [{ profileImageUrl: `images/${'a'.repeat(1_000_000)}.png` }, PROFILE_IMAGE_RULE],
   ])('%j → %s', (change, message) => {
     expect(firstMessage({ ...profile, ...change })).toBe(message);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlobKey } from '../../blobs/keys';
 
 /*
  * The realtor profile's input rules (SPEC §5 Realtor profile) and the three
@@ -48,6 +49,10 @@ export const SERVICE_AREA_REQUIRED = 'At least one service area is required';
 export const SPECIALTY_REQUIRED = 'At least one specialty is required';
 export const INVALID_COMMISSION_RATE = 'Invalid commission rate format';
 export const YEARS_OF_EXPERIENCE_RULE = 'Years of experience must be a whole number of at least 0';
+/** A picture is an image uploaded to our blob store, never an address of another site or a data URL (docs/decisions/0024). */
+export const PROFILE_IMAGE_RULE = 'Profile image must be a picture you uploaded';
+// Longer than any key the server makes ('images/{uuid}.webp'); checked first, so a long value is refused unread.
+const MAX_IMAGE_KEY_LENGTH = 64;
 
 /** Digits with up to 2 decimals and an optional percent sign: '2', '2.5', '2.75%'. */
 const COMMISSION_RATE = /^\d+(\.\d{1,2})?%?$/;
@@ -88,7 +93,11 @@ export const realtorProfileSchema = z.object({
   yearsOfExperience,
   profileImageUrl: z.preprocess(
     (value) => (value === null || value === '' ? undefined : value),
-    z.string({ error: 'Profile image must be text' }).optional(),
+    z
+      .string({ error: PROFILE_IMAGE_RULE })
+      .max(MAX_IMAGE_KEY_LENGTH, { error: PROFILE_IMAGE_RULE, abort: true })
+      .refine((key) => isBlobKey(key, 'images'), PROFILE_IMAGE_RULE)
+      .optional(),
   ),
 });
 export type RealtorProfileInput = z.input<typeof realtorProfileSchema>;

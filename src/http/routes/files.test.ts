@@ -75,6 +75,16 @@ describe('GET /api/proxy-image/{imageKey}', () => {
   });
 });
 
+describe('images come from our own origin only (issue 11)', () => {
+  it("sends a CSP whose img-src is 'self' plus in-page previews, and image addresses on this site", async () => {
+    const csp = (await t.app.request('/healthz')).headers.get('content-security-policy') ?? '';
+    const imgSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('img-src'));
+    expect(imgSrc).toBe("img-src 'self' data: blob:");
+    const url = await urlOf(await get(`/api/proxy-image/${encodeURIComponent(imageKey)}`, realtor.cookie));
+    expect(url.startsWith('/api/files/')).toBe(true);
+  });
+});
+
 describe('GET /api/files/{key} (signed addresses)', () => {
   it('works until the address expires, then answers 403', async () => {
     const url = await urlOf(await get(`/api/proxy-image/${encodeURIComponent(imageKey)}`, realtor.cookie));

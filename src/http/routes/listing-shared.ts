@@ -5,6 +5,7 @@ import type { UploadKind } from '../../domain/files/events';
 import { uploadsStreamId } from '../../domain/files/events';
 import { ownsUpload, uploads } from '../../domain/files/decide';
 import { loadState } from '../../domain/shared/command-handler';
+import { PROFILE_IMAGE_RULE } from '../../domain/realtor-profiles/rules';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import { DOCUMENT_REQUIRED_MESSAGE } from '../../domain/verification/rules';
 import type { PropertyDoc } from '../../projections/properties';
@@ -54,13 +55,14 @@ export const FOREIGN_UPLOAD_MESSAGE = 'You can only use files you uploaded';
 const NOT_AN_UPLOAD: Record<UploadKind, { field: string; message: string }> = {
   image: { field: 'images', message: 'Please add images you uploaded' },
   bill: { field: 'documentUrl', message: DOCUMENT_REQUIRED_MESSAGE },
+  avatar: { field: 'profileImageUrl', message: PROFILE_IMAGE_RULE },
 };
 
 /** Refuses keys that are not of `kind`, or that `userId` did not upload (their uploads stream says). */
 export async function requireOwnUploads(deps: Pick<AppDeps, 'eventStore'>, userId: string, keys: readonly string[], kind: UploadKind): Promise<void> {
   if (keys.length === 0) return;
   const { field, message } = NOT_AN_UPLOAD[kind];
-  if (!keys.every((key) => isBlobKey(key, kind === 'image' ? 'images' : 'bills'))) throw new ValidationError(message, { [field]: message });
+  if (!keys.every((key) => isBlobKey(key, kind === 'bill' ? 'bills' : 'images'))) throw new ValidationError(message, { [field]: message });
   const state = await loadState(deps.eventStore, uploadsStreamId(userId), uploads);
   if (!keys.every((key) => ownsUpload(state, key, kind))) throw new ForbiddenError(FOREIGN_UPLOAD_MESSAGE);
 }

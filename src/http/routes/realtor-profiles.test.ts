@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSessions } from '../../testing/contact-legal';
 import { get, listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../../testing/bidding';
 import { testAppPerTest } from '../../testing/test-app';
+import { FILES, rootSession, upload, uploadAvatar, uploadImage, verifiedHomeowner } from '../../testing/listings';
 import { sendJson } from '../../testing/user-session';
 
 const app = testAppPerTest();
@@ -15,7 +16,6 @@ const profile = {
   additionalServices: ['Staging'],
   commissionRate: '2.5%',
   about: 'Twelve years downtown.',
-  profileImageUrl: 'images/avatar-1.png',
 };
 
 describe('realtor profile', () => {
@@ -64,11 +64,12 @@ describe('realtor profile', () => {
     const realtor = await registerRealtor(t);
     const rival = await registerRealtor(t);
     const homeowner = await registerHomeowner(t);
-    await sendJson(t.app, 'POST', '/api/realtor-profile', profile, realtor.cookie);
+    const avatar = await uploadAvatar(t, realtor.cookie);
+    await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, profileImageUrl: avatar }, realtor.cookie);
     for (const cookie of [rival.cookie, homeowner.cookie]) {
       const view = (await (await get(t, `/api/realtor-profile/${realtor.user.id}`, cookie)).json()) as Record<string, unknown>;
       // Name, brokerage and licence come with the contact, once the owner chose this realtor (issue 16, item 6).
-      expect(view).toMatchObject({ userId: realtor.user.id, name: '', brokerageName: '', licenseNumber: '', yearsOfExperience: 12, profileImageUrl: 'images/avatar-1.png' });
+      expect(view).toMatchObject({ userId: realtor.user.id, name: '', brokerageName: '', licenseNumber: '', yearsOfExperience: 12, profileImageUrl: avatar });
       expect(view).not.toHaveProperty('email');
       expect(view).not.toHaveProperty('phone');
     }
@@ -77,6 +78,82 @@ describe('realtor profile', () => {
     expect((await get(t, `/api/realtor-profile/${homeowner.user.id}`, rival.cookie)).status).toBe(404);
     expect((await get(t, '/api/realtor-profile/nobody', rival.cookie)).status).toBe(404);
     expect((await get(t, '/api/realtor-profile', homeowner.cookie)).status).toBe(403);
+  });
+});
+
+describe('the profile picture: only an image the realtor uploaded (issue 11)', () => {
+  const RULE = 'Profile image must be a picture you uploaded';
+  const save = (t: { app: Parameters<typeof sendJson>[0] }, cookie: string, profileImageUrl: unknown) =>
+    sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, profileImageUrl }, cookie);
+
+  it('uploads a picture, saves its key and serves it from our own origin', async () => {
+    const t = await app();
+    const realtor = await registerRealtor(t);
+    const homeowner = await registerHomeowner(t);
+    const avatar = await uploadAvatar(t, realtor.cookie, FILES.png(300));
+    expect(avatar).toMatch(/^images\/[0-9a-f-]{36}\.png$/);
+    const saved = await save(t, realtor.cookie, avatar);
+    expect(saved.status).toBe(200);
+    const events = await t.deps.eventStore.readStream(`realtor-profile-${realtor.user.id}`);
+    expect(events.map((event) => (event.data as { profileImageUrl: unknown }).profileImageUrl)).toEqual([avatar]);
+
+    const view = (await (await get(t, `/api/realtor-profile/${realtor.user.id}`, homeowner.cookie)).json()) as { profileImageUrl: string };
+    const { url } = (await (await get(t, `/api/proxy-image/${encodeURIComponent(view.profileImageUrl)}`, homeowner.cookie)).json()) as { url: string };
+    expect(url.startsWith('/api/files/')).toBe(true);
+    const file = await t.app.request(url);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect((await file.arrayBuffer()).byteLength).toBe(300);
+  });
+
+  it.each([
+    ['an address on another site', 'https://tracker.example/pixel.png?realtor=1'],
+    ['a plain http address', 'http://tracker.example/pixel.png'],
+    ['a protocol-relative address', '//tracker.example/pixel.png'],
+    ['a data URL', `data:image/jpeg;base64,${'A'.repeat(60_000)}`],
+    ['a data URL of almost the body limit', `data:image/png;base64,${'A'.repeat(1_000_000)}`],
+    ['a path on this site', '/api/files/images/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.png'],
+    ['a name that is not a key', 'images/avatar-1.png'],
+    ['a bill key', 'bills/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.pdf'],
+    ['not text', 5],
+  ])('refuses %s with 400', async (_what, value) => {
+    const t = await app();
+    const realtor = await registerRealtor(t);
+    const res = await save(t, realtor.cookie, value);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(RULE);
+    expect(await t.deps.eventStore.readStream(`realtor-profile-${realtor.user.id}`)).toEqual([]);
+  });
+
+  it("refuses the key of someone else's upload, or of none, as decision 0012 refuses a listing's", async () => {
+    const t = await app();
+    const realtor = await registerRealtor(t);
+    const rival = await registerRealtor(t);
+    const owner = await verifiedHomeowner(t, await rootSession(t));
+    const keys = [
+      await uploadAvatar(t, rival.cookie),
+      await uploadImage(t, owner.cookie),
+      'images/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.jpg',
+    ];
+    for (const key of keys) {
+      const res = await save(t, realtor.cookie, key);
+      expect(res.status, key).toBe(403);
+      expect(await res.json()).toEqual({ message: 'You can only use files you uploaded' });
+    }
+    expect(await t.deps.eventStore.readStream(`realtor-profile-${realtor.user.id}`)).toEqual([]);
+  });
+
+  it('takes JPG, PNG and WebP pictures only, from realtors', async () => {
+    const t = await app();
+    const realtor = await registerRealtor(t);
+    const homeowner = await registerHomeowner(t);
+    for (const bytes of [FILES.jpeg(), FILES.png(), FILES.webp()]) expect(await uploadAvatar(t, realtor.cookie, bytes)).toMatch(/^images\//);
+    for (const bytes of [FILES.pdf(), FILES.text()]) {
+      const res = await upload(t, '/api/upload-profile-image', { cookie: realtor.cookie, field: 'image', bytes, name: 'me.jpg', type: 'image/jpeg' });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe('Please upload a JPG, PNG, or WebP image');
+    }
+    const byHomeowner = await upload(t, '/api/upload-profile-image', { cookie: homeowner.cookie, field: 'image', bytes: FILES.jpeg(), name: 'me.jpg' });
+    expect(byHomeowner.status).toBe(403);
   });
 });
 
@@ -109,7 +186,8 @@ describe('the back office', () => {
     const admins = await adminSessions(t);
     const owner = await registerHomeowner(t);
     const realtor = await registerRealtor(t, 1, { name: 'Rita Realtor' });
-    await sendJson(t.app, 'POST', '/api/realtor-profile', profile, realtor.cookie);
+    const avatar = await uploadAvatar(t, realtor.cookie);
+    await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, profileImageUrl: avatar }, realtor.cookie);
     const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: '2099-01-01T00:00:00.000Z', title: 'Sunny loft' });
     await placeBid(t, realtor.cookie, propertyId, { amount: 175 });
     const profiles = await (await get(t, '/api/admin/realtor-profiles', admins.moderator)).json();
@@ -123,7 +201,7 @@ describe('the back office', () => {
         yearsExperience: 12,
         serviceAreas: ['Downtown', 'York'],
         specialties: ['Condos'],
-        profileImage: 'images/avatar-1.png',
+        profileImage: avatar,
       }),
     ]);
     const bids = await (await get(t, '/api/admin/bids', admins.admin)).json();

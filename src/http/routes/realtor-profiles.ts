@@ -16,6 +16,7 @@ import { requireUser } from '../guards';
 import { readJson } from '../validation';
 import { currentUserId } from './auth-shared';
 import { bidCollections, requireId } from './bid-shared';
+import { requireOwnUploads } from './listing-shared';
 
 /** A realtor profile as answers show it; name, brokerage, licence, `email` and `phone` only where the contact rule allows. */
 export interface RealtorProfileView {
@@ -87,6 +88,8 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
     .post('/realtor-profile', requireUser('realtor'), async (c) => {
       const userId = currentUserId(c);
       const profile = await readJson(c, realtorProfileSchema);
+      // Only a picture this realtor uploaded as an avatar: a key seen on someone's listing or bid is not theirs to show.
+      if (profile.profileImageUrl !== undefined) await requireOwnUploads(deps, userId, [profile.profileImageUrl], 'avatar');
       const role = c.get('session').user?.role ?? '';
       await runCommand(deps, c, realtorProfileStreamId(userId), realtorProfile, { type: 'SaveRealtorProfile', userId, role, profile, at: deps.clock().toISOString() });
       return c.json(await ownView(userId));

@@ -77,6 +77,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/files/:key{.+}', path: () => fileUrl, allowed: EVERYONE },
   { route: 'POST /api/upload-document', body: {}, allowed: ['homeowner'] },
   { route: 'POST /api/upload-property-image', body: {}, allowed: ['homeowner'] },
+  { route: 'POST /api/upload-profile-image', body: {}, allowed: ['realtor'] },
   { route: 'GET /api/proxy-image/:imageKey{.+}', path: () => `/api/proxy-image/${encodeURIComponent(SOME_IMAGE)}`, allowed: [...USERS, ...ADMINS] },
   { route: 'POST /api/verification/submit', body: {}, allowed: ['homeowner'] },
   { route: 'GET /api/verification/status', allowed: USERS },

@@ -55,6 +55,9 @@ export const IMAGE: UploadRule = {
   typeMessage: IMAGE_TYPES_MESSAGE,
 };
 
+// A realtor's profile picture: stored like a listing image, recorded as an avatar so it is used for nothing else.
+const AVATAR: UploadRule = { ...IMAGE, kind: 'avatar' };
+
 /** The app's JSON limit skips multipart bodies; this is theirs, answered with the spec's message. */
 const uploadBodyLimit = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
@@ -63,7 +66,7 @@ const uploadBodyLimit = bodyLimit({
   },
 });
 
-/** POST /upload-document (utility bills) and POST /upload-property-image. */
+/** POST /upload-document (utility bills), POST /upload-property-image and POST /upload-profile-image (realtors' avatars). */
 export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
   const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
   return new Hono<AppEnv>()
@@ -77,6 +80,10 @@ export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
         if ((await loadVerificationStatus(deps, currentUserId(c))) !== 'approved') throw new ForbiddenError(VERIFIED_HOMEOWNERS_ONLY);
       });
       return c.json({ imageKey }, 201);
+    })
+    .post('/upload-profile-image', requireUser('realtor'), uploadBodyLimit, async (c) => {
+      // The key is what the profile saves: pictures are only ever served from our blob store (docs/decisions/0024).
+      return c.json({ imageKey: await storeUpload(deps, c, limiter, AVATAR) }, 201);
     });
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { isBlobKey } from '../../../blobs/keys';
 import { apiFetch } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-keys';
@@ -9,17 +10,21 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 
 /**
  * A person's picture, or their initials while it loads, when there is none or
- * when it fails. `image` is what the API stores (SPEC §7 Images): a data: URL
- * or an http(s) address shows as it is; anything else is an image key, whose
- * short-lived address comes from GET /api/proxy-image/{key}.
+ * when it fails. `image` is what the API stores: only the key of an image in
+ * our blob store is shown, at the short-lived address GET /api/proxy-image/{key}
+ * answers. Anything else (an address on another site, a data: URL saved before
+ * decision 0024) counts as no picture: another site would learn who looks at it.
+ * `preview` is a picture made in this page (a data: URL), shown instead.
  */
 export function Avatar({
   image,
+  preview,
   name,
   className,
   ...props
-}: ComponentProps<typeof AvatarPrimitive.Root> & { image: string | null | undefined; name: string }) {
-  const src = useStoredImageSrc(image);
+}: ComponentProps<typeof AvatarPrimitive.Root> & { image: string | null | undefined; preview?: string | null; name: string }) {
+  const stored = useStoredImageSrc(preview ? null : image);
+  const src = preview ?? stored;
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
@@ -38,21 +43,24 @@ export function Avatar({
   );
 }
 
-/** The address to show for a stored image value, undefined while unknown or when there is none. */
+/** The address to show for a stored image key, undefined while unknown or when there is none. */
 function useStoredImageSrc(image: string | null | undefined): string | undefined {
-  const value = image?.trim() ?? '';
-  const direct = value === '' || /^(data:image\/|https?:\/\/)/i.test(value);
-  const key = value.replace(/^\/api\/images\//, '');
+  const key = storedImageKey(image);
   const proxied = useQuery({
-    queryKey: queryKeys.proxyImage(key),
-    queryFn: () => apiFetch<{ url: string }>(`/api/proxy-image/${encodeURIComponent(key)}`),
-    enabled: !direct,
+    queryKey: queryKeys.proxyImage(key ?? ''),
+    queryFn: () => apiFetch<{ url: string }>(`/api/proxy-image/${encodeURIComponent(key ?? '')}`),
+    enabled: key !== undefined,
     // SPEC §7 Images: cached for an hour, one retry for images that are not the page's main ones.
     staleTime: ONE_HOUR_MS,
     retry: 1,
   });
-  if (value === '') return undefined;
-  return direct ? value : proxied.data?.url;
+  return key === undefined ? undefined : proxied.data?.url;
+}
+
+/** The image key in a stored picture value (older clients prefixed '/api/images/'), or undefined when it is none. */
+export function storedImageKey(image: string | null | undefined): string | undefined {
+  const key = image?.trim().replace(/^\/api\/images\//, '');
+  return isBlobKey(key, 'images') ? key : undefined;
 }
 
 export function initialsOf(name: string): string {

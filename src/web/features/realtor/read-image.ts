@@ -28,6 +28,20 @@ export async function readImageAsDataUrl(file: File, maxSide = AVATAR_MAX_SIDE):
   return canvas.toDataURL('image/jpeg', 0.85);
 }
 
+/**
+ * The picture a data URL holds, as a file to upload. Decoded here rather than
+ * fetched: the CSP lets the page fetch from this site only.
+ */
+export function dataUrlToFile(dataUrl: string, name: string): File {
+  const comma = dataUrl.indexOf(',');
+  const header = dataUrl.slice(0, comma);
+  const type = header.slice('data:'.length).split(';')[0] || 'application/octet-stream';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new File([bytes], name, { type });
+}
+
 function readFileAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -7,6 +7,7 @@ import {
   SPECIALTIES,
   type RealtorProfileInput,
 } from '../../../domain/realtor-profiles/rules';
+import { storedImageKey } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
@@ -102,7 +103,7 @@ function ProfileFields({ name, profile }: { name: string; profile: OwnRealtorPro
       <ProfilePhotoCard
         name={name}
         image={values.profileImageUrl}
-        saved={values.profileImageUrl === profile.profileImageUrl}
+        saved={values.profileImageUrl === savedImageOf(profile)}
         onChange={(image) => change('profileImageUrl', image)}
       />
 
@@ -182,8 +183,13 @@ function valuesOf(profile: OwnRealtorProfile): Values {
     serviceAreas: profile.serviceAreas,
     specialties: profile.specialties,
     additionalServices: profile.additionalServices,
-    profileImageUrl: profile.profileImageUrl,
+    profileImageUrl: savedImageOf(profile),
   };
+}
+
+/** The saved picture's key; a value saved before decision 0024 (an address, a data URL) is no picture, and saving drops it. */
+function savedImageOf(profile: OwnRealtorProfile): string | null {
+  return storedImageKey(profile.profileImageUrl) ?? null;
 }
 
 function validate(values: Values) {
