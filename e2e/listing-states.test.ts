@@ -1,19 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openSignedInPage, screenshotBoth } from './support/browser';
+import { launchBrowser, openSignedInPage, screenshotBoth, toast } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
 import type { TestServer } from './support/server';
 
 /*
- * Issue 16 in the browser: finished listings say so (item 5), and a realtor
+ * Issue 16 in the browser: finished listings say so (item 5), a realtor
  * who bid on a listing the marketplace paused is told so, with the bid kept
- * in their list (item 7).
+ * in their list (item 7), and credits that move without the realtor's doing
+ * say why (item 3).
  */
 
 const owner: SeedUser = { username: 'fiona_finish', password: 'Homeowner1', name: 'Fiona Finish', email: 'fiona@example.com', role: 'homeowner' };
 const agent: SeedUser = { username: 'paul_paused', password: 'Realtor123', name: 'Paul Paused', email: 'paul@example.com', role: 'realtor' };
+const newcomer: SeedUser = { username: 'nina_newcomer', password: 'Realtor123', name: 'Nina Newcomer', email: 'nina@example.com', role: 'realtor' };
 
 let server: TestServer;
 let browser: Browser;
@@ -21,7 +23,7 @@ let admin: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
-  await Promise.all([owner, agent].map((person) => registerUser(server.url, person)));
+  await Promise.all([owner, agent, newcomer].map((person) => registerUser(server.url, person)));
   admin = await adminCookie(server.url, superAdmin);
 });
 
@@ -99,5 +101,26 @@ describe('listings after bidding', () => {
     await row.waitFor();
     expect(await row.getByText('Paused by the marketplace', { exact: true }).isVisible()).toBe(true);
     await screenshotBoth(realtorPage, 'own-bids-paused');
+  });
+
+  it('tells a realtor why their credits moved when they did not move them: a reward, a refund and the reward taken back', async () => {
+    const { ownerPage: page } = await setUp(0);
+    const realtorPage = await openSignedInPage(browser, server.url, newcomer);
+    const me = await apiCall<{ id: string }>(realtorPage, server.url, 'GET', '/api/user');
+    const listingId = await createListingByApi(page, server.url, { title: 'Toast Terrace' });
+
+    await realtorPage.goto('/dashboard');
+    await realtorPage.getByRole('heading', { name: 'Realtor Dashboard' }).waitFor();
+    await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 1 });
+    await toast(realtorPage, 'An administrator set your balance to 1 credit').waitFor();
+
+    await bidOn(realtorPage, listingId);
+    await toast(realtorPage, 'First Bid completed: +1 credit').waitFor();
+    expect(await toast(realtorPage, 'Your balance is now 1 credit.').isVisible()).toBe(true);
+
+    await apiCall(page, server.url, 'DELETE', `/api/properties/${listingId}`);
+    await toast(realtorPage, "Refund: listing 'Toast Terrace' was withdrawn").waitFor();
+    expect(await toast(realtorPage, 'First Bid reward withdrawn: its bid was refunded. Your balance is now 1 credit.').isVisible()).toBe(true);
+    await screenshotBoth(realtorPage, 'credits-refund-toast', { fullPage: false });
   });
 });

@@ -62,7 +62,7 @@ describe('users projection', () => {
       { _id: 'r-hash', owner: userId, kind: 'password-reset' },
       { _id: 'v-hash', owner: userId, kind: 'email-verification' },
     ]);
-    expect(pushes).toEqual([{ rooms: [`user:${userId}`], event: 'credits:changed', payload: { credits: 7 }, position: expect.any(Number) }]);
+    expect(pushes).toEqual([{ rooms: [`user:${userId}`], event: 'credits:changed', payload: { credits: 7, reason: { kind: 'admin', label: 'An administrator set your balance to 7 credits: goodwill' } }, position: expect.any(Number) }]);
     await runner.stop();
     await eventStore.close();
   });
@@ -107,6 +107,13 @@ describe('users projection: the credits ledger', () => {
       [[`user:${userId}`], 0],
       [[`user:${userId}`], 1],
       [[`user:${userId}`], 2],
+    ]);
+    // The changes the realtor did not make themselves say why (issue 16, item 3); the bid they placed needs no word.
+    expect(credits.map((p) => p.payload.reason)).toEqual([
+      { kind: 'admin', label: 'An administrator set your balance to 1 credit' },
+      undefined,
+      { kind: 'reward', label: 'First Bid completed: +1 credit' },
+      { kind: 'refund', label: 'Refund: a listing you bid on was withdrawn' },
     ]);
     await runner.stop();
     await eventStore.close();

@@ -6,6 +6,9 @@ import { assertNever } from '../domain/shared/decider';
 import { isVerificationEvent } from '../domain/verification/events';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore, Update } from '../read-store/port';
+import { creditChangeReason } from './credit-change-reason';
+import type { CreditLedgerListingDoc } from './credit-statement';
+import { CREDIT_LEDGER_LISTINGS } from './credit-statement';
 import type { Projection, Push } from './projection';
 import { insertOnce, updateOnce, upsertOnce } from './projection';
 
@@ -161,10 +164,17 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
   }
 }
 
-/** Every ledger entry sets the balance it left and tells the user's sockets. */
+/**
+ * Every ledger entry sets the balance it left and tells the user's sockets; a change the user did not
+ * directly ask for (a reward, a refund, an administrator's) carries its reason, for the client to say why.
+ */
 async function setCredits(event: RecordedEvent & AccountEvent, userId: string, store: ReadStore, also: Omit<Update, '$set'> = {}): Promise<Push[] | void> {
   const entry = ledgerEntryOf(event);
   if (!entry) return;
   const applied = await updateOnce(store.collection<UserDoc>(USERS), userId, event.position, { ...also, $set: { credits: entry.balanceAfter } });
-  return applied ? [{ rooms: [`user:${userId}`], event: 'credits:changed', payload: { credits: entry.balanceAfter } }] : undefined;
+  if (!applied) return undefined;
+  // The statement's listings keep a title after deletion; a refund only ever follows a listing it has seen listed.
+  const listing = entry.kind === 'refund' && entry.propertyId !== undefined ? await store.collection<CreditLedgerListingDoc>(CREDIT_LEDGER_LISTINGS).findOne({ _id: entry.propertyId }) : null;
+  const reason = creditChangeReason(entry, listing?.title ?? null);
+  return [{ rooms: [`user:${userId}`], event: 'credits:changed', payload: { credits: entry.balanceAfter, ...(reason === null ? {} : { reason }) } }];
 }

@@ -6,7 +6,8 @@ import { queryKeys } from './query-keys';
 // Payloads pushed by the server (docs/shared ARCHITECTURE "outside contract").
 // `position` is the log position that caused the event.
 export type ServerEvents = {
-  'credits:changed': { position: number; credits: number };
+  // `reason` only for a change the user did not make themselves (a reward, a refund, an administrator's): the client says why.
+  'credits:changed': { position: number; credits: number; reason?: { kind: string; label: string } };
   'property:bids': { position: number; propertyId: string; bidCount: number };
   // The bid as its owner sees it (no contact details while bidding is open).
   'bid:placed': { position: number; propertyId: string; propertyTitle?: string; id?: string; amount?: number; createdAt?: string };

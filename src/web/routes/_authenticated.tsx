@@ -1,5 +1,6 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
 import { PagePending } from '../components/page-pending';
+import { CreditChangeToasts } from '../features/credits/credit-change-toasts';
 import { useCurrentUser, userQueryOptions } from '../features/session/queries';
 
 // Sign-in-required pages (spec section 2). A guest arriving here is sent to
@@ -19,5 +20,11 @@ function SignInRequired() {
   const user = useCurrentUser();
   if (user === undefined) return <PagePending />;
   if (user === null) return <Navigate to="/auth" replace />;
-  return <Outlet />;
+  return (
+    <>
+      {/* Rewards, refunds and administrators move a realtor's credits from elsewhere: say why on whichever page is open. */}
+      {user.role === 'realtor' && <CreditChangeToasts />}
+      <Outlet />
+    </>
+  );
 }
