@@ -53,7 +53,8 @@ const bidOn = (page: Page, listingId: string) =>
 describe('listings after bidding', () => {
   it('mark a finished listing "Bidding closed" or "Realtor chosen" on /home and in My Properties', async () => {
     const { ownerPage: page, realtorPage } = await setUp(3);
-    const closesSoon = new Date(Date.now() + 4_000).toISOString();
+    // Long enough for three listings and two bids on a busy machine; the test waits out the rest.
+    const closesSoon = new Date(Date.now() + 8_000).toISOString();
     const chosen = await createListingByApi(page, server.url, { title: 'Chosen Chalet', biddingEndsAt: closesSoon });
     const closed = await createListingByApi(page, server.url, { title: 'Closed Cabin', biddingEndsAt: closesSoon });
     await createListingByApi(page, server.url, { title: 'Open Orchard' });
