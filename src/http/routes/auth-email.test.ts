@@ -13,15 +13,15 @@ function verificationPath(mail: Mail | undefined): string {
 }
 
 describe('GET /api/verify-email', () => {
-  it('verifies the email and redirects to /home; a second click does no harm', async () => {
+  it('verifies the email and redirects to /home, which says so; a second click does no harm', async () => {
     const built = await testApp();
     const { cookie } = await registerUser(built.app);
     const path = verificationPath(built.outbox()[0]);
     const res = await built.app.request(path);
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/home');
+    expect(res.headers.get('location')).toBe('/home?emailVerification=verified');
     expect(await (await sendJson(built.app, 'GET', '/api/user', undefined, cookie)).json()).toMatchObject({ emailVerified: true });
-    expect((await built.app.request(path)).headers.get('location')).toBe('/home');
+    expect((await built.app.request(path)).headers.get('location')).toBe('/home?emailVerification=verified');
   });
 
   it('redirects a wrong, missing or expired token to /home?emailVerification=invalid', async () => {
@@ -49,7 +49,7 @@ describe('POST /api/resend-verification', () => {
     const [first, second] = built.outbox();
     expect(second?.to).toBe(input.email);
     expect((await built.app.request(verificationPath(first))).headers.get('location')).toBe('/home?emailVerification=invalid');
-    expect((await built.app.request(verificationPath(second))).headers.get('location')).toBe('/home');
+    expect((await built.app.request(verificationPath(second))).headers.get('location')).toBe('/home?emailVerification=verified');
   });
 
   it('answers 409 once the email is verified, and 401 when signed out', async () => {

@@ -44,7 +44,8 @@ export function createEmailVerificationRoutes(ctx: AuthContext) {
         if (error instanceof ValidationError || error instanceof NotFoundError) return c.redirect('/home?emailVerification=invalid', 302);
         throw error;
       }
-      return c.redirect('/home', 302);
+      // /home says it worked (a toast), then drops the parameter.
+      return c.redirect('/home?emailVerification=verified', 302);
     })
     .post('/resend-verification', requireUser(), async (c) => {
       const userId = currentUserId(c);
