@@ -106,7 +106,7 @@ describe('legal documents and agreements', () => {
     await visitor.getByRole('heading', { level: 1, name: 'Terms of Service for Homeowners' }).waitFor();
     expect(await visitor.getByText('Listing is free. You may remove your listing at any time.').isVisible()).toBe(true);
     await visitor.goto('/legal/terms-realtors');
-    await visitor.getByRole('heading', { level: 1, name: 'Document not found' }).waitFor();
+    await visitor.getByRole('heading', { level: 1, name: 'Not published yet' }).waitFor();
 
     // A new homeowner must accept them to register: refused without the checkbox, accepted with it.
     await visitor.goto('/auth');

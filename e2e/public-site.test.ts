@@ -253,7 +253,9 @@ describe('public site', () => {
       expect(await page.getByRole('listitem').filter({ hasText: 'Account details' }).count()).toBe(1);
       expect(await page.title()).toBe('Privacy Policy (version 1.0) · BidHome');
       await page.goto('/legal/terms-realtors');
-      await page.getByRole('heading', { level: 1, name: 'Document not found' }).waitFor();
+      // Said plainly: not published yet, rather than 'Document not found'.
+      await page.getByRole('heading', { level: 1, name: 'Not published yet' }).waitFor();
+      expect(await page.getByText('Document not found').count()).toBe(0);
       await page.goto('/');
       await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
       await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();

@@ -60,7 +60,11 @@ function DocumentNotFound({ type }: { type: LegalDocumentType }) {
       <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-hover" aria-hidden="true">
         <FileTextIcon className="size-6" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Document not found</h1>
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-hover">{page.heading}</p>
+        {/* Not an error: nothing is missing, the marketplace has not published this one yet. */}
+        <h1 className="mt-1 text-2xl font-bold tracking-tight">Not published yet</h1>
+      </div>
       <p className="max-w-prose text-pretty text-muted-foreground">
         The {page.heading} has not been published yet. Please check back soon, or get in touch if you have a question about how BidHome
         works.
