@@ -85,6 +85,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
 
   const handleAnswer = (answer: PurchaseAnswer, pkg: CreditPackage | null) => {
     if (answer.success) {
+      rememberCredited(answer.paymentIntentId);
       celebrate(answer.credits ?? pkg?.credits ?? 0, answer.balance);
     } else if (answer.requiresAction && answer.clientSecret !== null && answer.paymentIntentId !== null) {
       setAuthentication({
@@ -132,8 +133,14 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
     };
     apiFetch<PurchaseAnswer>(`/api/payments/confirm?payment_intent=${encodeURIComponent(paymentReturn.paymentIntent)}`).then(
       (answer) => {
-        if (answer.success) {
+        if (answer.success && wasCredited(paymentReturn.paymentIntent)) {
+          // An old return address opened again: the credits came once, and the page says so rather than celebrating twice.
           forget();
+          const added = answer.credits ?? 0;
+          toast({ title: 'Already credited', description: `This payment's ${creditsLabel(added)} ${added === 1 ? 'was' : 'were'} already added to your account.` });
+        } else if (answer.success) {
+          forget();
+          rememberCredited(paymentReturn.paymentIntent);
           celebrate(answer.credits ?? chosen?.credits ?? 0, answer.balance);
           later(USER_REFRESH_DELAY_MS, () => void queryClient.invalidateQueries({ queryKey: queryKeys.user, exact: true }));
         } else if (answer.status === 'requires_payment_method') {
@@ -299,4 +306,26 @@ function PackageCard({ pkg, onChoose }: { pkg: CreditPackage; onChoose: () => vo
       </CardFooter>
     </Card>
   );
+}
+
+// Payments this browser has shown as credited, so a return address opened again does not announce them twice.
+const CREDITED_KEY = 'bidhome:credited-payment-intents';
+
+function creditedIntents(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(CREDITED_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function wasCredited(paymentIntentId: string): boolean {
+  return creditedIntents().includes(paymentIntentId);
+}
+
+function rememberCredited(paymentIntentId: string | null): void {
+  if (paymentIntentId === null || wasCredited(paymentIntentId)) return;
+  // The latest fifty are plenty: an old link is one of the last few purchases.
+  localStorage.setItem(CREDITED_KEY, JSON.stringify([...creditedIntents(), paymentIntentId].slice(-50)));
 }
