@@ -41,6 +41,8 @@ describe('web shell', () => {
 
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    // The browser tab says it too, not the landing page's title.
+    expect(await page.title()).toBe('404 Page Not Found · BidHome');
     const header = siteHeader(page);
     expect(await header.isVisible()).toBe(true);
     for (const name of ['Home', 'About', 'Contact', 'Login']) {
@@ -53,6 +55,7 @@ describe('web shell', () => {
     await page.getByRole('heading', { name: TAGLINE }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await siteHeader(page).count()).toBe(0);
+    expect(await page.title()).toBe('BidHome · The easiest way to find the best realtors');
   });
 
   it('fits a phone: the landing stacks and the header collapses into a menu', async () => {

@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { buttonVariants } from './ui/button';
 
+/** The tab's title on the not-found page (the root layout sets it): index.html's is the landing page's. */
+export const NOT_FOUND_TITLE = '404 Page Not Found · BidHome';
+
 export function NotFound() {
   return (
     <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">

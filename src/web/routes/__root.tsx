@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { GuestNav, Header } from '../components/header';
-import { NotFound } from '../components/not-found';
+import { NOT_FOUND_TITLE, NotFound } from '../components/not-found';
 import { Toaster } from '../components/ui/toaster';
 import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
@@ -71,6 +71,8 @@ function useDocumentHead(): void {
   const head = useRouterState({
     select: (state) => {
       const declared = readHead(state.matches.flatMap((match) => (match.meta ?? []) as MetaTag[]));
+      // No route matched (the router marks the match whose notFoundComponent shows): the tab says so, not the landing page's title.
+      if (state.matches.some((match) => match._notFound === true || match.status === 'notFound')) return JSON.stringify({ title: NOT_FOUND_TITLE });
       return JSON.stringify({ title: declared.title ?? fallbackTitles[state.location.pathname], description: declared.description });
     },
   });
