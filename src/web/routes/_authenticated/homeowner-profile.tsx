@@ -7,7 +7,7 @@ import { NewBidToasts } from '../../features/listings/new-bid-toasts';
 import { MyProperties } from '../../features/listings/owner/my-properties';
 import { ownPropertiesQueryOptions } from '../../features/listings/queries';
 import { useSignedInUser } from '../../features/session/queries';
-import { ListPropertyButton, ListPropertyButtonWhenVerified } from '../../features/verification/list-property-entry';
+import { ListPropertyButtonWhenVerified } from '../../features/verification/list-property-entry';
 import { verificationStatusQueryOptions } from '../../features/verification/queries';
 import { VerificationCard } from '../../features/verification/verification-card';
 
@@ -32,7 +32,8 @@ function HomeownerProfileRoute() {
       <NewBidToasts />
       <HomeownerProfilePage
         account={<AccountCard account={user} />}
-        verification={<VerificationCard listAction={<ListPropertyButton className="justify-self-start" />} />}
+        // One 'List a property', in My Properties' header: the verified card need not repeat it.
+        verification={<VerificationCard />}
         properties={<MyProperties action={<ListPropertyButtonWhenVerified />} />}
         password={<ChangePasswordCard />}
       />

@@ -59,8 +59,9 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
           </span>
         </div>
       </div>
+      {/* Room on every side for the active ring (2 px offset + 2 px ring), which the scroll box clips otherwise. */}
       {total > 1 && (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Thumbnails">
+        <ul className="-mx-1 flex gap-2 overflow-x-auto p-1" aria-label="Thumbnails">
           {images.map((key, position) => (
             <li key={key} className="shrink-0">
               <button

@@ -36,7 +36,8 @@ export function ImageGallery({ images, title, index, onIndexChange, open, onOpen
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/95 data-[state=open]:animate-fade-in" />
+        {/* Opaque: at 95% the sticky header (its Logout beside the counter) showed through. */}
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black data-[state=open]:animate-fade-in" data-testid="gallery-overlay" />
         <DialogPrimitive.Content
           className="fixed inset-0 z-50 flex flex-col text-white outline-none"
           onKeyDown={onKeyDown}
