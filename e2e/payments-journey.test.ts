@@ -83,6 +83,17 @@ describe('credits and card payments in the browser', () => {
     await badgeReads(page, '3 credits');
     await badgeReads(watcher, '3 credits');
     expect(await watcher.getByTestId('dashboard-credits').textContent()).toBe('3');
+    // One alignment throughout: the title, the words and the buttons are all centred on the dialog.
+    const centreOf = async (locator: ReturnType<typeof page.locator>) => {
+      const box = await locator.boundingBox();
+      return box === null ? Number.NaN : Math.round(box.x + box.width / 2);
+    };
+    const middle = await centreOf(success);
+    expect(await success.getByRole('heading', { name: 'Purchase successful' }).evaluate((heading) => getComputedStyle(heading).textAlign)).toBe('center');
+    expect(Math.abs((await centreOf(success.getByText('3 credits added to your account', { exact: true }))) - middle)).toBeLessThanOrEqual(2);
+    const done = await success.getByRole('button', { name: 'Done' }).boundingBox();
+    const find = await success.getByRole('link', { name: 'Find listings to bid on' }).boundingBox();
+    expect(done && find && Math.abs((done.x + find.x + find.width) / 2 - middle)).toBeLessThanOrEqual(2);
     await dialogShot('payments-success-dialog')(page);
     // The animation hides after 3 s; the dialog stays until closed.
     await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 6_000 });

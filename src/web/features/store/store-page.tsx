@@ -250,21 +250,22 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
           <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-700" aria-hidden="true">
             <CheckIcon className="size-7" />
           </div>
-          <DialogHeader className="text-center sm:text-center">
+          {/* Centred throughout, on every width: DialogHeader and DialogFooter align left and right from sm up. */}
+          <div className="grid gap-2 text-center">
             <DialogTitle>Purchase successful</DialogTitle>
             <DialogDescription>{success === null ? '' : `${success.credits} credits added to your account`}</DialogDescription>
-          </DialogHeader>
+          </div>
           <p className="text-center text-sm text-muted-foreground">
             Your balance is now <span className="font-semibold text-foreground tabular-nums">{creditsLabel(credits)}</span>.
           </p>
-          <DialogFooter className="sm:justify-center">
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
             <Button variant="outline" onClick={() => setSuccess(null)}>
               Done
             </Button>
             <Link to="/home" className={buttonVariants({ variant: 'brand' })}>
               Find listings to bid on
             </Link>
-          </DialogFooter>
+          </div>
         </ControlledDialogContent>
       </Dialog>
       {celebrating && <Confetti />}
