@@ -35,6 +35,16 @@ describe('web shell', () => {
     await screenshot(page, 'landing-desktop');
   });
 
+  it('serves a spinner in the page itself, so a signed-in route is never a white page while the scripts load', async () => {
+    const page = await openPage(browser, { baseURL: server.url });
+    const html = await (await page.request.get('/home')).text();
+    expect(html).toMatch(/<div id="root"><div role="status" data-testid="boot-spinner"/);
+    // React replaces it once the app renders.
+    await page.goto('/');
+    await page.getByRole('heading', { name: TAGLINE }).waitFor();
+    expect(await page.getByTestId('boot-spinner').count()).toBe(0);
+  });
+
   it('shows the not-found page under the site header, with a way home', async () => {
     const page = await openPage(browser, { baseURL: server.url });
     await page.goto('/no-such-page');

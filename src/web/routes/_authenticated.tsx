@@ -13,6 +13,10 @@ export const Route = createFileRoute('/_authenticated')({
     return { user };
   },
   pendingComponent: PagePending,
+  // At once, not after the router's default second: on a first visit the session lookup left a white page between
+  // index.html's spinner and this one. A cached session resolves before the timer, so navigations do not flash it.
+  pendingMs: 0,
+  pendingMinMs: 0,
   component: SignInRequired,
 });
 
