@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openSignedInPage, screenshotBoth } from './support/browser';
+import { launchBrowser, openSignedInPage, screenshotBoth, viewports } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
 import type { TestServer } from './support/server';
@@ -15,7 +15,8 @@ import type { TestServer } from './support/server';
  */
 
 const owner: SeedUser = { username: 'sally_status', password: 'Homeowner1', name: 'Sally Status', email: 'sally@example.com', role: 'homeowner' };
-const agent: SeedUser = { username: 'cole_chosen', password: 'Realtor123', name: 'Cole Chosen', email: 'cole@example.com', role: 'realtor' };
+// A long name, which the account card on a phone once cut short.
+const agent: SeedUser = { username: 'cole_chosen', password: 'Realtor123', name: 'Cole Chosenwell-Harrington', email: 'cole@example.com', role: 'realtor' };
 const rival: SeedUser = { username: 'nina_notchosen', password: 'Realtor123', name: 'Nina Notchosen', email: 'nina@example.com', role: 'realtor' };
 
 let server: TestServer;
@@ -75,6 +76,12 @@ describe('a bid’s status', () => {
     await refunded.getByText('Listing deleted', { exact: true }).waitFor();
     expect(await refunded.getByRole('link').count()).toBe(0);
     await screenshotBoth(page, 'bid-status-realtor-profile');
+    // On a phone the account card shows the whole name, wrapped rather than cut.
+    await page.setViewportSize(viewports.phone);
+    const name = page.getByTestId('account-name');
+    expect(await name.textContent()).toBe(agent.name);
+    expect(await name.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
+    await page.setViewportSize(viewports.desktop);
     await expectNoA11yViolations(page);
 
     await ownerPage.goto(`/listing/${listingId}`);

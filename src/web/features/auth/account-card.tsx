@@ -39,7 +39,10 @@ export function AccountCard({ account }: { account: AccountDetails }) {
             {initialsOf(account.name)}
           </span>
           <div className="grid min-w-0 gap-1">
-            <h2 className="truncate text-xl leading-none font-semibold tracking-tight">{account.name}</h2>
+            {/* Wrapped, never cut: beside the avatar and Edit, a phone left room for 'Hannah Homeo…'. */}
+            <h2 className="text-xl leading-tight font-semibold tracking-tight break-words" data-testid="account-name">
+              {account.name}
+            </h2>
             <p className="truncate text-sm text-muted-foreground">{account.email}</p>
           </div>
         </div>
