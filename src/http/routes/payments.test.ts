@@ -60,7 +60,7 @@ describe('simulated payments through HTTP', () => {
     expect(await typesIn(t, paymentStreamId(answer.paymentId ?? ''))).toEqual(['PaymentCreated', 'PaymentIntentAttached', 'PaymentSucceeded']);
 
     const statement = await json<Array<Record<string, unknown>>>(await sendJson(t.app, 'GET', '/api/credits/statement', undefined, realtor.cookie));
-    expect(statement).toEqual([{ id: expect.any(String), kind: 'purchase', reason: 'Purchased 3 credits', delta: 3, balanceAfter: 3, createdAt: '2026-11-22T10:00:00.000Z' }]);
+    expect(statement).toEqual([{ id: expect.any(String), kind: 'purchase', reason: 'Purchased 3 credits', description: 'Bought the 3-credit package for $36.00', href: '/store', delta: 3, balanceAfter: 3, createdAt: '2026-11-22T10:00:00.000Z' }]);
 
     await seedSuperAdmin(t);
     const admin = await signInAdmin(t, 'root', ROOT.password);
