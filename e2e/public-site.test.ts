@@ -232,6 +232,30 @@ describe('public site', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send Another Message');
   });
 
+  it('opens the Register tab with the role each call to action is for', async () => {
+    const page = await openPage(browser, { baseURL: server.url });
+    const registerTab = page.getByRole('tab', { name: 'Register' });
+    const cases: Array<{ action: string; role: 'Homeowner' | 'Realtor'; query: string }> = [
+      { action: 'Start bidding', role: 'Realtor', query: '?tab=register&role=realtor' },
+      { action: 'Create a realtor account', role: 'Realtor', query: '?tab=register&role=realtor' },
+      { action: 'List your property', role: 'Homeowner', query: '?tab=register&role=homeowner' },
+      { action: 'Get Started', role: 'Homeowner', query: '?tab=register' },
+    ];
+    for (const { action, role, query } of cases) {
+      await page.goto('/');
+      await page.getByRole('link', { name: action, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      expect(new URL(page.url()).search).toBe(query);
+      await page.getByRole('radio', { name: new RegExp(`^${role}`) }).waitFor({ state: 'attached' });
+      expect(await registerTab.getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByRole('radio', { name: new RegExp(`^${role}`) }).isChecked()).toBe(true);
+    }
+    // The plain Login link still opens the Login tab.
+    await page.goto('/auth');
+    await page.getByLabel('Username or email').waitFor();
+    expect(await registerTab.getAttribute('aria-selected')).toBe('false');
+  });
+
   it('fits a phone and a desktop: screenshots of the public pages', async () => {
     for (const [viewportName, viewport] of Object.entries(viewports)) {
       const page = await openPage(browser, { baseURL: server.url, viewport });

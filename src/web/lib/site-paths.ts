@@ -7,3 +7,6 @@ export const sitePaths: { readonly home: string; readonly about: string; readonl
   contact: '/contact',
   auth: '/auth',
 };
+
+/** The Register tab with the role chosen: what each sign-up call to action opens (`/auth?tab=register&role=…`). */
+export const signUpSearch = (role?: 'homeowner' | 'realtor') => ({ tab: 'register' as const, ...(role ? { role } : {}) });

@@ -1,15 +1,24 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { sameSitePath } from '../../contract/redirect';
-import { AuthPage } from '../features/auth/auth-page';
+import type { UserRole } from '../../domain/accounts/rules';
+import { AuthPage, type AuthTab } from '../features/auth/auth-page';
 import { useLogin, useRegister } from '../features/session/mutations';
 import { userQueryOptions } from '../features/session/queries';
 
-type AuthSearch = { redirect?: string };
+type AuthSearch = { redirect?: string; tab?: AuthTab; role?: UserRole };
+
+const readTab = (value: unknown): AuthTab | undefined => (value === 'login' || value === 'register' ? value : undefined);
+const readRole = (value: unknown): UserRole | undefined => (value === 'homeowner' || value === 'realtor' ? value : undefined);
 
 export const Route = createFileRoute('/auth')({
   // The key is always returned: the router spreads this result over the raw query, so leaving an
   // unsafe value out would let it through.
-  validateSearch: (search: Record<string, unknown>): AuthSearch => ({ redirect: sameSitePath(search.redirect) }),
+  // `tab` and `role` let a call to action open the Register tab with its role chosen.
+  validateSearch: (search: Record<string, unknown>): AuthSearch => ({
+    redirect: sameSitePath(search.redirect),
+    tab: readTab(search.tab),
+    role: readRole(search.role),
+  }),
   // A signed-in user has nothing to do here (spec section 2).
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQueryOptions());
@@ -19,8 +28,8 @@ export const Route = createFileRoute('/auth')({
 });
 
 function AuthRoute() {
-  const { redirect: target } = Route.useSearch();
+  const { redirect: target, tab, role } = Route.useSearch();
   const login = useLogin({ redirect: target });
   const register = useRegister({ redirect: target });
-  return <AuthPage login={login} register={register} />;
+  return <AuthPage login={login} register={register} initialTab={tab ?? (role ? 'register' : 'login')} initialRole={role} />;
 }

@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import type { UserRole } from '../../../domain/accounts/rules';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { LoginForm, type LoginCredentials } from './login-form';
@@ -6,9 +7,13 @@ import { MarketingClaims } from './marketing-claims';
 import { RegisterForm, type RegistrationRequest } from './register-form';
 import type { SubmitAction } from './submit-action';
 
+export type AuthTab = 'login' | 'register';
+
 type AuthPageProps = {
   login: SubmitAction<LoginCredentials>;
   register: SubmitAction<RegistrationRequest>;
+  initialTab?: AuthTab;
+  initialRole?: UserRole;
 };
 
 const tabClasses = cn(
@@ -19,11 +24,11 @@ const tabClasses = cn(
 );
 
 /** /auth: the Login and Register tabs, with the marketing claims beside them (spec sections 1 and 2). */
-export function AuthPage({ login, register }: AuthPageProps) {
+export function AuthPage({ login, register, initialTab = 'login', initialRole }: AuthPageProps) {
   return (
     <main className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start lg:gap-16 lg:px-8 lg:py-16">
       <Card className="w-full lg:order-2">
-        <Tabs.Root defaultValue="login">
+        <Tabs.Root defaultValue={initialTab}>
           <CardHeader className="pb-4">
             <h1 className="text-2xl font-semibold leading-none tracking-tight">Welcome to BidHome</h1>
             <CardDescription>Log in to your account or create a new one.</CardDescription>
@@ -41,7 +46,7 @@ export function AuthPage({ login, register }: AuthPageProps) {
               <LoginForm login={login} />
             </Tabs.Content>
             <Tabs.Content value="register" className="focus-visible:outline-none">
-              <RegisterForm register={register} />
+              <RegisterForm register={register} initialRole={initialRole} />
             </Tabs.Content>
           </CardContent>
         </Tabs.Root>

@@ -20,14 +20,14 @@ const roleChoices: ReadonlyArray<{ role: UserRole; title: string; description: s
 
 type RegisterField = 'name' | 'username' | 'email' | 'phone' | 'password' | 'role';
 
-export function RegisterForm({ register }: { register: SubmitAction<RegistrationRequest> }) {
+export function RegisterForm({ register, initialRole = 'homeowner' }: { register: SubmitAction<RegistrationRequest>; initialRole?: UserRole }) {
   const form = useSchemaForm<RegisterField, RegisterData>(registerSchema, {
     name: '',
     username: '',
     email: '',
     phone: '',
     password: '',
-    role: 'homeowner',
+    role: initialRole,
   });
   const chosenRole: UserRole = form.values.role === 'realtor' ? 'realtor' : 'homeowner';
   const agreement = useAgreement(chosenRole);

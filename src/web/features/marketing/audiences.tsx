@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { buttonVariants } from '../../components/ui/button';
 import { CheckIcon } from '../../components/ui/icons';
-import { sitePaths } from '../../lib/site-paths';
+import { signUpSearch, sitePaths } from '../../lib/site-paths';
 import { SectionHeading } from './section-heading';
 
-type Audience = { title: string; lead: string; points: string[]; action: string; icon: ReactNode };
+type Audience = { title: string; lead: string; points: string[]; action: string; role: 'homeowner' | 'realtor'; icon: ReactNode };
 
 // SPEC §1: what each side gets.
 const audiences: Audience[] = [
@@ -19,6 +19,7 @@ const audiences: Audience[] = [
       'Contact details stay private until bidding closes',
     ],
     action: 'List your property',
+    role: 'homeowner',
     icon: <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />,
   },
   {
@@ -31,6 +32,7 @@ const audiences: Audience[] = [
       'Track your bids and achievements on your dashboard',
     ],
     action: 'Start bidding',
+    role: 'realtor',
     icon: (
       <>
         <rect x="2" y="7" width="20" height="14" rx="2" />
@@ -48,7 +50,7 @@ export function AudiencesSection() {
           Homeowners get competing offers of representation. Realtors get motivated sellers.
         </SectionHeading>
         <div className="mt-12 grid gap-6 md:grid-cols-2">
-          {audiences.map(({ title, lead, points, action, icon }) => (
+          {audiences.map(({ title, lead, points, action, role, icon }) => (
             <article key={title} className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
               <span className="flex size-11 items-center justify-center rounded-xl bg-brand-soft text-brand-hover" aria-hidden="true">
                 <svg
@@ -73,7 +75,7 @@ export function AudiencesSection() {
                   </li>
                 ))}
               </ul>
-              <Link to={sitePaths.auth} className={buttonVariants({ variant: 'outline', className: 'mt-8 self-start' })}>
+              <Link to={sitePaths.auth} search={signUpSearch(role)} className={buttonVariants({ variant: 'outline', className: 'mt-8 self-start' })}>
                 {action}
               </Link>
             </article>

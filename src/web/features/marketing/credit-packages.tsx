@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CREDIT_PACKAGES } from '../../../domain/payments/packages';
 import { cn } from '../../lib/cn';
-import { sitePaths } from '../../lib/site-paths';
+import { signUpSearch, sitePaths } from '../../lib/site-paths';
 import { buttonVariants } from '../../components/ui/button';
 import { SectionHeading } from './section-heading';
 
@@ -44,7 +44,7 @@ export function CreditPackagesSection() {
           ))}
         </ul>
         <div className="mt-10 flex justify-center">
-          <Link to={sitePaths.auth} className={buttonVariants({ variant: 'brand', size: 'lg' })}>
+          <Link to={sitePaths.auth} search={signUpSearch('realtor')} className={buttonVariants({ variant: 'brand', size: 'lg' })}>
             Create a realtor account
           </Link>
         </div>

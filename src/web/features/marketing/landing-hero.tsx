@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../../components/logo';
 import { buttonVariants } from '../../components/ui/button';
-import { sitePaths } from '../../lib/site-paths';
+import { signUpSearch, sitePaths } from '../../lib/site-paths';
 
 // SPEC §1: the tagline and the claims the product makes to both sides.
 const highlights = ['Free for homeowners', 'Pre-vetted, experienced realtors', 'Bids within a two-week window'];
@@ -51,7 +51,7 @@ export function LandingHero() {
         fits.
       </p>
       <div className="mt-10 flex w-full flex-col items-center justify-center gap-3 sm:w-auto sm:flex-row">
-        <Link to={sitePaths.auth} className={buttonVariants({ variant: 'brand', size: 'lg', className: 'w-full sm:w-auto' })}>
+        <Link to={sitePaths.auth} search={signUpSearch()} className={buttonVariants({ variant: 'brand', size: 'lg', className: 'w-full sm:w-auto' })}>
           Get Started
         </Link>
         <a href="#how-it-works" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'w-full sm:w-auto' })}>
