@@ -135,6 +135,10 @@ describe('marketplace journey', () => {
     await photo.waitFor();
     expect(new URL((await photo.getAttribute('src')) ?? '', server.url).origin).toBe(server.url);
     expect(await photo.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight))).toBe(256);
+    // The account card shows the same photo, not initials beside it.
+    const accountPhoto = agent.locator('[data-slot="card"]', { has: agent.getByTestId('account-name') }).getByRole('img');
+    await accountPhoto.waitFor();
+    expect(await accountPhoto.getAttribute('src')).toBe(await photo.getAttribute('src'));
 
     // 5. The homeowner lists a property with two images through 'List a property'; bidding closes 20 seconds later.
     await home.goto('/list-property');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { userInfoSchema, type UserInfoData } from '../../../domain/accounts/rules';
+import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import {
@@ -32,12 +33,8 @@ export function AccountCard({ account }: { account: AccountDetails }) {
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">
         <div className="flex min-w-0 items-center gap-4">
-          <span
-            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-xl font-semibold text-brand"
-            aria-hidden="true"
-          >
-            {initialsOf(account.name)}
-          </span>
+          {/* The uploaded photo where there is one: initials beside the photo card read as a second person. */}
+          <Avatar image={account.profileImageUrl} name={account.name} className="size-14 text-xl" />
           <div className="grid min-w-0 gap-1">
             {/* Wrapped, never cut: beside the avatar and Edit, a phone left room for 'Hannah Homeo…'. */}
             <h2 className="text-xl leading-tight font-semibold tracking-tight break-words" data-testid="account-name">
@@ -99,10 +96,4 @@ function EditAccountForm({ account, onSaved }: { account: AccountDetails; onSave
       </DialogFooter>
     </form>
   );
-}
-
-function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
-  return letters.map((part) => (part ?? '').charAt(0).toUpperCase()).join('') || '?';
 }

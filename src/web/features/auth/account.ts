@@ -11,6 +11,7 @@ export type AccountDetails = {
   email: string;
   phone: string | null;
   role: UserRole;
+  profileImageUrl?: string | null;
 };
 
 export function useUpdateAccountInfo() {

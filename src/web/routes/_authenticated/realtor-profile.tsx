@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AccountCard } from '../../features/auth/account-card';
 import { ChangePasswordCard } from '../../features/auth/change-password-card';
@@ -24,6 +25,8 @@ export const Route = createFileRoute('/_authenticated/realtor-profile')({
 
 function RealtorProfileRoute() {
   const user = useSignedInUser();
+  // The photo a realtor uploads lives on their profile: the account card shows it rather than initials beside it.
+  const photo = useQuery(ownRealtorProfileQuery()).data?.profileImageUrl ?? null;
   return (
     <main className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-10 px-4 py-8 sm:px-6 lg:py-12">
       <div className="grid gap-1">
@@ -31,7 +34,7 @@ function RealtorProfileRoute() {
         <p className="text-muted-foreground">Your account, the profile homeowners see on your bids, and the bids you have placed.</p>
       </div>
       <Section title="Account">
-        <AccountCard account={user} />
+        <AccountCard account={{ ...user, profileImageUrl: photo }} />
       </Section>
       <Section title="Professional Profile">
         <RealtorProfileForm name={user.name} />
