@@ -103,6 +103,29 @@ describe('admin portal', () => {
     const realtorRow = page.getByRole('row').filter({ hasText: realtor.email });
     await expect.poll(() => realtorRow.getByRole('cell').nth(3).textContent()).toBe('7');
 
+    // A balance that moves while the list shows the old one (here another administrator; a purchase alike) is
+    // never overwritten: the edit made on 7 is refused, the list shows the balance now, and a retry on it saves.
+    await page.evaluate(async (email) => {
+      const users = (await (await fetch(`/api/admin/users?search=${encodeURIComponent(email)}`)).json()) as Array<{ id: string }>;
+      const id = users[0]?.id ?? '';
+      await fetch(`/api/admin/users/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credits: 9 }) });
+    }, realtor.email);
+    await page.getByRole('button', { name: `Edit ${realtor.name}` }).click();
+    await editDialog.getByText('Currently 7.', { exact: false }).waitFor();
+    await editDialog.getByLabel('Credits').fill('8');
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('The balance is now 9: it changed since you opened this user.', { exact: false }).first().waitFor();
+    await expect.poll(() => realtorRow.getByRole('cell').nth(3).textContent()).toBe('9');
+    await page.keyboard.press('Escape');
+    await editDialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Edit ${realtor.name}` }).click();
+    await editDialog.getByText('Currently 9.', { exact: false }).waitFor();
+    await editDialog.getByLabel('Credits').fill('10');
+    await editDialog.getByLabel('Reason').fill('goodwill: listing photos issue');
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await editDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => realtorRow.getByRole('cell').nth(3).textContent()).toBe('10');
+
     // Dialogs are keyboard-usable: Escape closes and focus returns to the opener.
     const editButton = page.getByRole('button', { name: `Edit ${homeowner.name}` });
     await editButton.click();

@@ -38,7 +38,8 @@ export type CompletePasswordReset = { type: 'CompletePasswordReset'; tokenHash: 
 export type UpdateInfo = { type: 'UpdateInfo'; name: string; phone: string | null; at: string };
 export type RecordSignIn = { type: 'RecordSignIn'; at: string };
 /** An administrator sets the balance outright; the event keeps the previous balance for the ledger. */
-export type SetCreditsByAdmin = { type: 'SetCreditsByAdmin'; credits: number; adminId: string; reason: string; at: string };
+/** `expectedCredits`: the balance the administrator saw; when it has moved since, nothing changes (no lost purchase). */
+export type SetCreditsByAdmin = { type: 'SetCreditsByAdmin'; credits: number; expectedCredits?: number; adminId: string; reason: string; at: string };
 
 /**
  * What a bid command needs to know about the property, read from its stream

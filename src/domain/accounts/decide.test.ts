@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { UserId } from './commands';
-import { CREDITS_RULE, INVALID_VERIFICATION_LINK, account } from './decide';
+import { CREDITS_RULE, INVALID_VERIFICATION_LINK, account, balanceMovedMessage } from './decide';
 import type { AccountEvent } from './events';
 import { INVALID_RESET_TOKEN } from './rules';
 
@@ -162,6 +162,18 @@ describe('SetCreditsByAdmin', () => {
 
   it('records nothing when the balance is already that', () => {
     given(account, member).when({ type: 'SetCreditsByAdmin', credits: 0, adminId: 'admin-1', reason: 'x', at }).then([]);
+  });
+
+  it('sets the balance when it is still the one the administrator saw', () => {
+    given(account, member)
+      .when({ type: 'SetCreditsByAdmin', credits: 1, expectedCredits: 0, adminId: 'admin-1', reason: 'add 1: goodwill', at })
+      .then([{ type: 'CreditsSetByAdmin', data: { credits: 1, previousCredits: 0, adminId: 'admin-1', reason: 'add 1: goodwill', at } }]);
+  });
+
+  it('refuses, changing nothing, when the balance moved since the administrator saw it', () => {
+    given(account, [...member, { type: 'CreditsSetByAdmin', data: { credits: 30, previousCredits: 0, adminId: 'admin-1', reason: 'x', at } }])
+      .when({ type: 'SetCreditsByAdmin', credits: 26, expectedCredits: 25, adminId: 'admin-2', reason: 'add 1', at: later })
+      .thenThrows(ConflictError, balanceMovedMessage(30));
   });
 
   it('refuses a negative or fractional balance', () => {

@@ -64,6 +64,9 @@ function decideForRegistered(command: Exclude<AccountCommand, { type: 'Register'
       return [{ type: 'SignedIn', data: { at: command.at } }];
     case 'SetCreditsByAdmin': {
       if (!Number.isSafeInteger(command.credits) || command.credits < 0) throw new ValidationError(CREDITS_RULE, { credits: CREDITS_RULE });
+      if (command.expectedCredits !== undefined && command.expectedCredits !== state.credits) {
+        throw new ConflictError(balanceMovedMessage(state.credits));
+      }
       if (command.credits === state.credits) return [];
       const { credits, adminId, reason, at } = command;
       return [{ type: 'CreditsSetByAdmin', data: { credits, previousCredits: state.credits, adminId, reason, at } }];
@@ -91,3 +94,7 @@ function endSessions(state: RegisteredAccount, at: string): AccountEvent {
 function isLive(pending: PendingToken | null, tokenHash: string, at: string): boolean {
   return pending !== null && pending.tokenHash === tokenHash && Date.parse(at) < Date.parse(pending.expiresAt);
 }
+
+/** 409 for an administrator's credit edit made on a balance that has moved since it was shown. */
+export const balanceMovedMessage = (credits: number): string =>
+  `The balance is now ${credits}: it changed since you opened this user. Nothing was saved; check it and try again.`;

@@ -61,6 +61,8 @@ export const setAdminPasswordSchema = z.object({ password: adminPasswordSchema }
 export type SetAdminPasswordInput = z.input<typeof setAdminPasswordSchema>;
 
 const CREDITS_MESSAGE = 'Credits must be a whole number of at least 0';
+export const CREDIT_REASON_MAX = 200;
+const CREDIT_REASON_MESSAGE = `Reason must be at most ${CREDIT_REASON_MAX} characters`;
 
 /** '', null or a missing field: the admin left the field empty, which means "no change". */
 const emptyToUndefined = (value: unknown) => (value === null || value === '' ? undefined : value);
@@ -84,6 +86,13 @@ export const adminUserUpdateSchema = z.object({
   password: z.preprocess(
     emptyToUndefined,
     z.string({ error: ADMIN_PASSWORD_MESSAGE }).max(ADMIN_PASSWORD_MAX, PASSWORD_TOO_LONG).min(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_MESSAGE).optional(),
+  ),
+  /** The balance the administrator saw: when it has moved since, 409 and no change. */
+  expectedCredits: z.number({ error: CREDITS_MESSAGE }).int(CREDITS_MESSAGE).min(0, CREDITS_MESSAGE).max(Number.MAX_SAFE_INTEGER, CREDITS_MESSAGE).optional(),
+  /** Why the balance changes; the realtor's credit statement shows it. */
+  reason: z.preprocess(
+    (value) => emptyToUndefined(typeof value === 'string' ? value.trim() : value),
+    z.string({ error: CREDIT_REASON_MESSAGE }).max(CREDIT_REASON_MAX, CREDIT_REASON_MESSAGE).optional(),
   ),
 });
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;

@@ -65,6 +65,27 @@ describe('PUT /api/admin/users/{userId}', () => {
     expect(events.filter((e) => e.type === 'PasswordSet')).toHaveLength(1);
   });
 
+  it('refuses with 409 and changes nothing when the balance moved since the administrator saw it (no lost purchase)', async () => {
+    const { t, jane, root } = await withUsers();
+    expect((await send(t, 'PUT', `/api/admin/users/${jane.userId}`, { cookie: root, body: { credits: 30 } })).status).toBe(200);
+    // The dialog showed 25 (before a purchase took it to 30); the administrator typed 26 to add one.
+    const stale = await send(t, 'PUT', `/api/admin/users/${jane.userId}`, {
+      cookie: root,
+      body: { credits: '26', expectedCredits: 25, reason: 'add 1: goodwill', password: 'New-pass-1' },
+    });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ message: 'The balance is now 30: it changed since you opened this user. Nothing was saved; check it and try again.' });
+    const events = await t.deps.eventStore.readStream(`user-${jane.userId}`);
+    expect(events.filter((e) => e.type === 'CreditsSetByAdmin')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'PasswordSet')).toHaveLength(1);
+
+    const current = await send(t, 'PUT', `/api/admin/users/${jane.userId}`, { cookie: root, body: { credits: 31, expectedCredits: 30, reason: '  add 1: goodwill ' } });
+    expect(current.status).toBe(200);
+    expect(await current.json()).toMatchObject({ credits: 31 });
+    const ledger = (await t.deps.eventStore.readStream(`user-${jane.userId}`)).filter((e) => e.type === 'CreditsSetByAdmin');
+    expect(ledger.at(-1)?.data).toMatchObject({ credits: 31, previousCredits: 30, reason: 'add 1: goodwill' });
+  });
+
   it("sets the user's password, ending the user's sessions", async () => {
     const { t, jane, moderator } = await withUsers();
     const res = await send(t, 'PUT', `/api/admin/users/${jane.userId}`, { cookie: moderator, body: { password: 'newpass' } });

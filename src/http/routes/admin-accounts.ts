@@ -14,9 +14,8 @@ import { requireAdmin } from '../guards';
 import { hashPassword } from '../passwords';
 import { readJson, validate } from '../validation';
 import { adminActor } from './admin';
+import { ADMIN_CREDITS_REASON } from '../../domain/accounts/ledger';
 
-/** Why the ledger shows a balance an administrator typed in. */
-export const ADMIN_CREDITS_REASON = 'Set by administrator';
 /** A search that matches everyone still answers a bounded list; the newest come first. */
 const MAX_USERS_LISTED = 500;
 
@@ -68,8 +67,9 @@ export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
       await runCommand(deps, c, userStreamId(userId), account, {
         type: 'SetCreditsByAdmin',
         credits: update.credits,
+        ...(update.expectedCredits === undefined ? {} : { expectedCredits: update.expectedCredits }),
         adminId: actor.id,
-        reason: ADMIN_CREDITS_REASON,
+        reason: update.reason ?? ADMIN_CREDITS_REASON,
         at: deps.clock().toISOString(),
       });
     }

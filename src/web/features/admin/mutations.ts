@@ -13,8 +13,10 @@ export function useUpdateUser() {
       toast({ title: 'User updated successfully' });
       await queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
     },
-    onError: (error) => {
+    onError: async (error) => {
       toast({ title: 'Error updating user', description: readErrorMessage(error), variant: 'destructive' });
+      // A 409 says the balance moved: show the current one.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
     },
   });
 }

@@ -57,7 +57,8 @@ export type ActivityPage = {
   pageSize: number;
 };
 
-export type UserUpdate = { credits?: number; password?: string };
+/** `expectedCredits`: the balance the dialog showed; the server refuses with 409 when it has moved. */
+export type UserUpdate = { credits?: number; expectedCredits?: number; reason?: string; password?: string };
 
 export type NewAdmin = {
   username: string;

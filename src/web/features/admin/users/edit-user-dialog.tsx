@@ -25,8 +25,8 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUser | null; on
 
 function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void }) {
   const update = useUpdateUser();
-  const [values, setValues] = useState({ credits: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<'credits' | 'password'>>({});
+  const [values, setValues] = useState({ credits: '', reason: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<'credits' | 'reason' | 'password'>>({});
   const nothingToSave = values.credits.trim() === '' && values.password === '';
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +37,10 @@ function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void 
       return;
     }
     setErrors({});
-    update.mutate({ userId: user.id, update: result.data }, { onSuccess: onDone });
+    const { credits, reason, password } = result.data;
+    // The balance shown is sent along: when a purchase or refund moved it meanwhile, the server changes nothing (409).
+    const creditsUpdate = credits === undefined ? {} : { credits, expectedCredits: user.credits, ...(reason === undefined ? {} : { reason }) };
+    update.mutate({ userId: user.id, update: { ...creditsUpdate, ...(password === undefined ? {} : { password }) } }, { onSuccess: onDone });
   }
 
   return (
@@ -57,6 +60,15 @@ function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void 
         value={values.credits}
         error={errors.credits}
         onChange={(event) => setValues({ ...values, credits: event.target.value })}
+      />
+      <TextField
+        label="Reason"
+        name="reason"
+        autoComplete="off"
+        hint="Optional. Shown to the user on their credit statement, e.g. 'goodwill: listing photos issue'."
+        value={values.reason}
+        error={errors.reason}
+        onChange={(event) => setValues({ ...values, reason: event.target.value })}
       />
       <TextField
         label="New password"
