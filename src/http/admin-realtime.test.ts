@@ -2,16 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { io as connect } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from './env';
 import { createMemoryLogger } from './logger';
 import { startServer } from './server';
+import { socketTestKit } from '../testing/socket-clients';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const { cleanups, socketWith } = socketTestKit();
 
 const BROWSER = { 'user-agent': 'RealtimeTest/2.0' };
 
@@ -25,15 +22,6 @@ function post(url: string, body: unknown, cookie?: string) {
 
 function cookieOf(res: Response, name: string): string {
   return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))?.split(';')[0] ?? '';
-}
-
-function socketWith(url: string, cookie: string): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-  cleanups.push(() => void socket.disconnect());
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 function nextActivity(socket: Socket, action: string): Promise<Record<string, unknown>> {

@@ -1,22 +1,10 @@
 import type { Socket } from 'socket.io-client';
-import { io as connect } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveServer } from '../testing/live-server';
 import { startLiveServer } from '../testing/live-server';
+import { socketTestKit } from '../testing/socket-clients';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-function socketWith(url: string, cookie: string): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-  cleanups.push(() => void socket.disconnect());
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const { cleanups, socketWith } = socketTestKit();
 
 /** Everything `socket` hears, by event name. */
 function recorder(socket: Socket) {

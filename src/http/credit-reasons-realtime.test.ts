@@ -1,28 +1,15 @@
-import type { Socket } from 'socket.io-client';
-import { io as connect } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { propertyStreamId } from '../domain/bidding/property-facts';
 import { expected } from '../event-store/port';
 import { startLiveServer } from '../testing/live-server';
+import { socketTestKit } from '../testing/socket-clients';
 
 /*
  * Issue 16, item 3: a credit change the realtor did not directly ask for
  * reaches their sockets with its reason, so the client can say why.
  */
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-function socketWith(url: string, cookie: string): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-  cleanups.push(() => void socket.disconnect());
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const { cleanups, socketWith } = socketTestKit();
 
 describe('credits:changed reasons', () => {
   it('says a reward, a refund for a withdrawn listing and the reward taken back; a bid the realtor placed carries none', async () => {
