@@ -29,7 +29,8 @@ describe('web shell', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(TAGLINE);
     expect(await page.title()).toBe(`BidHome · ${TAGLINE}`);
     expect(await siteHeader(page).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth');
+    // /auth, on its Register tab (issue 16: sign-up calls to action open Register).
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth?tab=register');
     // The Toaster is mounted on every page, with its hotkey announced.
     expect(await page.getByRole('region', { name: 'Notifications (F8)' }).count()).toBe(1);
     await screenshot(page, 'landing-desktop');
