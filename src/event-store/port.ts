@@ -129,8 +129,20 @@ export interface SubscribeOptions {
    * waits for the returned promise before delivering the next event.
    */
   onEvent: (event: RecordedEvent) => void | Promise<void>;
-  /** Called when `onEvent` throws; the subscription stops after it. */
+  /**
+   * Called when delivery ends for good: `onEvent` threw, or the store refused
+   * the subscription for a reason retrying cannot fix (access denied, a
+   * deleted stream). The subscription stops after it. The projection runner
+   * never lets `onEvent` throw: it retries a failing event itself
+   * (docs/decisions/0028).
+   */
   onError?: (error: unknown) => void;
+  /**
+   * Called when the connection dropped for a reason worth retrying (the
+   * server restarted, a leader changed, a timeout): the adapter subscribes
+   * again from the last delivered position by itself. For logs.
+   */
+  onDropped?: (cause: unknown) => void;
 }
 
 export interface Subscription {

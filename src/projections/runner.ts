@@ -43,7 +43,8 @@ export interface ProjectionRunnerOptions {
   checkpointIntervalMs?: number;
 }
 
-const CHECKPOINTS = 'projection_checkpoints';
+/** Where each projection's checkpoint is stored, one document per projection. */
+export const CHECKPOINTS = 'projection_checkpoints';
 
 type Checkpoint = {
   _id: string;
