@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idsOf, type ConformanceContext } from './conformance';
+import { DELETED_FIELD, DuplicateKeyError } from './port';
 import type { Doc, Filter } from './port';
 
 const people: Doc[] = [
@@ -161,6 +162,42 @@ export function describeReadConformance(context: ConformanceContext): void {
     it('refuses a projection that both includes and excludes', async () => {
       const collection = await seeded();
       await expect(collection.find({}, { projection: { name: 1, age: 0 } })).rejects.toThrow();
+    });
+  });
+
+  describe('tombstones', () => {
+    const withTombstone = async () => {
+      const collection = await seeded();
+      await collection.createIndex({ name: 1 });
+      // What deleteOnce leaves of 'b': its _id, the marker and its position.
+      await collection.updateOne({ _id: 'b' }, { $set: { [DELETED_FIELD]: true, _position: 7 }, $unset: { name: '', age: '', tags: '', address: '', nickname: '', joined: '', orders: '' } });
+      await collection.insertOne({ _id: 'f', name: 'Fay', [DELETED_FIELD]: true });
+      return collection;
+    };
+
+    it('are never returned or counted by a read whose filter does not name them', async () => {
+      const collection = await withTombstone();
+      expect(await collection.findOne({ _id: 'b' })).toBeNull();
+      expect(await collection.findOne({ name: 'Fay' })).toBeNull();
+      expect(idsOf(await collection.find({}))).toEqual(['a', 'c', 'd', 'e']);
+      expect(idsOf(await collection.find({ age: { $exists: false } }))).toEqual(['d']);
+      expect(idsOf(await collection.find({ tags: { $nin: ['ops'] } }))).toEqual(['c', 'd', 'e']);
+      expect((await collection.find({}, { sort: { name: 1 }, limit: 10 })).map((doc) => doc._id)).toEqual(['a', 'c', 'e', 'd']);
+      expect(await collection.countDocuments()).toBe(4);
+      expect(await collection.countDocuments({ _id: { $in: ['b', 'f'] } })).toBe(0);
+    });
+
+    it('are found by a read that names the marker, and matched by writes', async () => {
+      const collection = await withTombstone();
+      expect(await collection.find({ [DELETED_FIELD]: true }, { sort: { _id: 1 } })).toEqual([
+        { _id: 'b', [DELETED_FIELD]: true, _position: 7 },
+        { _id: 'f', name: 'Fay', [DELETED_FIELD]: true },
+      ]);
+      expect(await collection.countDocuments({ _id: 'b', [DELETED_FIELD]: { $ne: false } })).toBe(1);
+      expect(await collection.countDocuments({ _id: 'a', [DELETED_FIELD]: { $ne: false } })).toBe(1);
+      expect((await collection.updateOne({ _id: 'b' }, { $set: { _position: 8 } })).matchedCount).toBe(1);
+      await expect(collection.insertOne({ _id: 'b', name: 'again' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await collection.findOne({ _id: 'b' })).toBeNull();
     });
   });
 

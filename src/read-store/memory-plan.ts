@@ -4,6 +4,7 @@ import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Entry, MemoryIndex, SortedEntry } from './memory-index';
 import { compileFastMatcher, DEFER } from './memory-match';
+import { DELETED_FIELD, namesDeleted } from './port';
 import type { Doc, Filter, Projection, Sort } from './port';
 import { compareStrings, compareValues, isIndexableScalar, isPlainObject, sortKeyAt } from './memory-values';
 
@@ -19,6 +20,8 @@ export interface ReadShape {
   sort?: Sort;
   skip?: number;
   limit?: number;
+  /** Reads pass true: tombstones (DELETED_FIELD) match no filter that does not name them. */
+  hideDeleted?: boolean;
 }
 
 type Matcher = (doc: Doc) => boolean;
@@ -61,7 +64,7 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
   const skip = shape.skip ?? 0;
   const wanted = shape.limit ? skip + shape.limit : Number.POSITIVE_INFINITY;
   const candidates = candidatesFor(state, filter);
-  const test = countingMatcher(state, filter);
+  const test = countingMatcher(state, filter, shape.hideDeleted === true && !namesDeleted(filter));
   const sort = shape.sort ? (Object.entries(shape.sort) as Array<[string, 1 | -1]>) : [];
 
   if (sort.length > 0) {
@@ -90,9 +93,16 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
   return found.slice(skip);
 }
 
-function countingMatcher(state: CollectionState, filter: Filter): Matcher {
+function countingMatcher(state: CollectionState, filter: Filter, hideDeleted: boolean): Matcher {
   state.stats.examined = 0;
   const matches = compileFilter(filter);
+  // Checked beside the filter rather than added to it: an empty filter stays free, and no read plan changes.
+  if (hideDeleted) {
+    return (doc) => {
+      state.stats.examined++;
+      return !(DELETED_FIELD in doc) && matches(doc);
+    };
+  }
   return (doc) => {
     state.stats.examined++;
     return matches(doc);

@@ -50,7 +50,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
   const read = (filter: Filter, options: FindOptions): Doc[] => {
     assertDeclaredFilter(filter);
     assertFindOptions(options);
-    const entries = selectEntries(state, filter, options);
+    const entries = selectEntries(state, filter, { ...options, hideDeleted: true });
     const docs = entries.map((entry) => entry.doc);
     if (!options.projection) return docs.map(cloneValue);
     return projectDocs(docs, options.projection).map(cloneValue);
@@ -123,7 +123,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
     },
     async countDocuments(filter = {}) {
       assertDeclaredFilter(filter);
-      return selectEntries(state, filter).length;
+      return selectEntries(state, filter, { hideDeleted: true }).length;
     },
     async insertOne(doc) {
       const copy = cloneValue(doc);

@@ -1,6 +1,6 @@
 import { MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import type { Document, Collection as MongoCollection, Filter as MongoFilter, UpdateFilter } from 'mongodb';
-import { DuplicateKeyError } from './port';
+import { DELETED_FIELD, DuplicateKeyError, namesDeleted } from './port';
 import type { Collection, Doc, Filter, FindOptions, ReadStore, Update, UpdateOptions, UpdateResult } from './port';
 import { assertDeclaredFilter, assertDeclaredUpdate, assertFindOptions, assertKeys } from './validate';
 
@@ -61,7 +61,7 @@ function createCollection(collection: MongoCollection<Document>, name: string): 
     assertDeclaredFilter(filter);
     assertFindOptions(options);
     const { sort, skip, limit, projection } = options;
-    const cursor = collection.find(filter as MongoFilter<Document>, {
+    const cursor = collection.find(liveOnly(filter), {
       ...(sort ? { sort } : {}),
       ...(skip ? { skip } : {}),
       ...(limit ? { limit } : {}),
@@ -79,7 +79,7 @@ function createCollection(collection: MongoCollection<Document>, name: string): 
     find,
     async countDocuments(filter = {}) {
       assertDeclaredFilter(filter);
-      return collection.countDocuments(filter as MongoFilter<Document>);
+      return collection.countDocuments(liveOnly(filter));
     },
     async insertOne(doc) {
       if (typeof doc._id !== 'string') throw new Error('Documents need a string _id');
@@ -114,6 +114,11 @@ function createCollection(collection: MongoCollection<Document>, name: string): 
       }
     },
   };
+}
+
+// Reads never see tombstones unless they ask about them (port.ts DELETED_FIELD).
+function liveOnly(filter: Filter): MongoFilter<Document> {
+  return (namesDeleted(filter) ? filter : { ...filter, [DELETED_FIELD]: { $exists: false } }) as MongoFilter<Document>;
 }
 
 // An upsert whose filter names no `_id` would get an ObjectId from the server;

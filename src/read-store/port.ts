@@ -4,6 +4,20 @@
  * both pass `conformance.ts`. The app uses only what is declared here.
  */
 
+/**
+ * Marks a tombstone: what is left of a deleted read-model document, so that a
+ * node replaying older events cannot write it back (src/projections/projection.ts
+ * `deleteOnce`, docs/decisions/0031). `find`, `findOne` and `countDocuments`
+ * never return or count a document holding this field, unless their filter
+ * names the field at its top level; writes see tombstones like any document.
+ */
+export const DELETED_FIELD = '_deleted';
+
+/** True when a read's filter asks about tombstones itself, so they are not hidden from it. */
+export function namesDeleted(filter: Filter): boolean {
+  return Object.prototype.hasOwnProperty.call(filter, DELETED_FIELD);
+}
+
 /** Every read-model document has a string `_id`. */
 export interface Doc {
   _id: string;
