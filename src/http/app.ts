@@ -18,6 +18,7 @@ import type { Mailer } from '../mail/port';
 import type { Metrics } from './metrics';
 import type { PaymentsConfig } from '../payments/port';
 import { peerAddress, resolveClientAddress } from './client-address';
+import { waitForMinPosition } from './min-position';
 import { checkOrigin } from './origin';
 import type { RateCounters } from './rate-limit';
 import { mountRoutes } from './routes/index';
@@ -134,6 +135,8 @@ export function createApp(deps: AppDeps) {
     }
     return streamedBodyLimit(c, next);
   });
+  // Before the session: checking a session reads the read models, which must have caught up first.
+  api.use('*', waitForMinPosition(deps));
   api.use('*', async (c, next) => {
     c.set('session', await deps.sessions.fromCookieHeader(c.req.header('cookie')));
     await next();

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { CommandResult, HandleCommandOptions } from '../domain/shared/command-handler';
 import { handleCommand } from '../domain/shared/command-handler';
 import type { Decider, DomainEvent } from '../domain/shared/decider';
+import type { LogPosition } from '../event-store/port';
 import type { AppDeps } from './app';
 import type { AppEnv } from './context';
 import { requestMetadata } from './context';
@@ -23,10 +24,23 @@ export async function runCommand<Command, State, Event extends DomainEvent>(
   options: Omit<HandleCommandOptions<Event>, 'metadata'> = {},
 ): Promise<CommandResult<State, Event>> {
   const result = await handleCommand(deps.eventStore, streamId, decider, command, { ...options, metadata: requestMetadata(c) });
-  // The request's log line carries the position, so a log line can be matched to its events.
-  if (result.position !== undefined) c.set('logPosition', Math.max(result.position, c.get('logPosition') ?? result.position));
+  noteLogPosition(c, result.position);
   if (!(await deps.projections.waitFor(result.position, READ_YOUR_WRITES_MS))) {
     deps.logger.warn('read models lag behind a command', { requestId: c.get('requestId'), streamId, position: result.position });
   }
   return result;
+}
+
+/**
+ * Remembers the highest log position this request's commands reached: the
+ * request's log line carries it, so a log line can be matched to its events,
+ * and the answer carries it as X-Log-Position, so a client bounced to another
+ * node can ask that node to have caught up with it (X-Min-Position).
+ */
+export function noteLogPosition(c: Context<AppEnv>, position: LogPosition | undefined): void {
+  if (position === undefined) return;
+  const highest = Math.max(position, c.get('logPosition') ?? position);
+  c.set('logPosition', highest);
+  // Set before the handler builds its answer, so the answer is not copied to add a header.
+  c.header('X-Log-Position', String(highest));
 }

@@ -9,7 +9,7 @@ import type { LogPosition } from '../../event-store/port';
 import type { PaymentIntentView } from '../../payments/port';
 import { PaymentProviderError } from '../../payments/port';
 import type { AppDeps } from '../app';
-import { runCommand } from '../commands';
+import { noteLogPosition, runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import type { SettleOutcome } from '../payment-settlement';
 
@@ -67,6 +67,7 @@ export function providerFailure(error: unknown, unavailableMessage: string): unk
 /** Read your writes: waits for the read models to include `position`, or the whole log when another caller wrote. */
 export async function waitForReadModels(deps: AppDeps, c: Context<AppEnv>, position: LogPosition | undefined): Promise<void> {
   const target = position ?? (await deps.eventStore.headPosition());
+  noteLogPosition(c, target);
   if (!(await deps.projections.waitFor(target, 5000))) {
     deps.logger.warn('read models lag behind a payment', { requestId: c.get('requestId'), position: target });
   }
