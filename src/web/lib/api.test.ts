@@ -1,19 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, apiFetchOrNullOn401, apiRequest, readErrorMessage } from './api';
+import { ApiError, apiFetch, apiFetchOrNullOn401, apiRequest, knownPosition, notePosition, readErrorMessage } from './api';
 
 let server: Server;
 let base: string;
-let lastRequest: { method?: string; contentType?: string; body: string } | undefined;
+let lastRequest: { method?: string; contentType?: string; minPosition?: string | string[]; body: string } | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      lastRequest = { method: req.method, contentType: req.headers['content-type'], body };
-      if (req.url === '/api/user') {
+      lastRequest = { method: req.method, contentType: req.headers['content-type'], minPosition: req.headers['x-min-position'], body };
+      const written = /^\/api\/written\/(\d+)$/.exec(req.url ?? '');
+      if (written) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Log-Position': written[1] }).end('{}');
+      } else if (req.url === '/api/written-then-refused') {
+        res.writeHead(409, { 'Content-Type': 'application/json', 'X-Log-Position': '60' }).end('{"message":"Taken"}');
+      } else if (req.url === '/api/user') {
         res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Not signed in"}');
       } else if (req.url === '/api/taken') {
         res.writeHead(409, { 'Content-Type': 'application/json' }).end('{"message":"Username already exists"}');
@@ -50,5 +55,29 @@ describe('api', () => {
 
   it('turns a 401 into null where signed out is an answer', async () => {
     expect(await apiFetchOrNullOn401(`${base}/api/user`)).toBeNull();
+  });
+});
+
+describe('read-your-writes across nodes', () => {
+  it('sends the highest log position seen in answers and pushes as X-Min-Position on every request', async () => {
+    // Nothing seen yet: nothing to ask for.
+    await apiFetch(`${base}/api/echo`);
+    expect(lastRequest?.minPosition).toBeUndefined();
+
+    await apiRequest('POST', `${base}/api/written/41`, {});
+    await apiFetch(`${base}/api/echo`);
+    expect(lastRequest?.minPosition).toBe('41');
+
+    // A lower position (an older answer, from a node that was behind) does not lower it.
+    await apiRequest('POST', `${base}/api/written/7`, {});
+    await apiFetch(`${base}/api/echo`);
+    expect(lastRequest?.minPosition).toBe('41');
+
+    // A push's position counts too (lib/realtime.ts notes it), and an error answer's.
+    notePosition(50);
+    await apiFetch(`${base}/api/echo`);
+    expect(lastRequest?.minPosition).toBe('50');
+    await expect(apiRequest('POST', `${base}/api/written-then-refused`, {})).rejects.toThrow('409');
+    expect(knownPosition()).toBe(60);
   });
 });

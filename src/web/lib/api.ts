@@ -27,13 +27,40 @@ export class ApiError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+// The highest log position this page has seen: command answers name theirs
+// (X-Log-Position) and socket pushes carry theirs. Every request asks for it
+// (X-Min-Position), so whichever app node answers has caught up with what
+// this person did or was shown, even when the last answer came from another.
+let highestPosition: number | undefined;
+
+/** Remembers a log position seen in an answer or a push; only the highest counts. */
+export function notePosition(position: number): void {
+  if (Number.isSafeInteger(position) && position >= 0 && (highestPosition === undefined || position > highestPosition)) highestPosition = position;
+}
+
+/** What the next request sends as X-Min-Position. */
+export function knownPosition(): number | undefined {
+  return highestPosition;
+}
+
+function withKnownPosition(headers: Headers): void {
+  if (highestPosition !== undefined && !headers.has('X-Min-Position')) headers.set('X-Min-Position', String(highestPosition));
+}
+
+/** Reads X-Log-Position from an answer (a command's), however it ended. */
+export function noteAnswerPosition(header: string | null): void {
+  if (header !== null && /^\d{1,16}$/.test(header)) notePosition(Number(header));
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const isJsonBody = typeof init.body === 'string';
   if (isJsonBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  withKnownPosition(headers);
 
   const response = await fetch(path, { ...init, headers, credentials: 'include' });
+  noteAnswerPosition(response.headers.get('X-Log-Position'));
   if (!response.ok) {
     const bodyText = (await response.text()) || response.statusText;
     throw new ApiError(response.status, bodyText);

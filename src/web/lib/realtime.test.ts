@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { knownPosition } from './api';
 import { queryKeys } from './query-keys';
 import { createRealtimeClient, type RealtimeClient } from './realtime';
 
@@ -171,5 +172,18 @@ describe('realtime cache wiring', () => {
     await until(() => handshakes === 3);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(handshakes).toBe(3);
+  });
+});
+
+describe('read-your-writes across nodes', () => {
+  it('remembers the position of every push, so the next request asks any node to have caught up with it', async () => {
+    queryClient.setQueryData(queryKeys.adminActivity, []);
+    const socket = await connect();
+
+    socket.emit('bid:placed', { propertyId: 'p1', position: 1234 });
+    socket.emit('activity', { position: 1200 });
+
+    await until(() => isInvalidated(queryKeys.adminActivity));
+    expect(knownPosition()).toBe(1234);
   });
 });

@@ -1,6 +1,7 @@
 import { createContext, createElement, useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { notePosition } from './api';
 import { queryKeys } from './query-keys';
 
 // Payloads pushed by the server (docs/shared ARCHITECTURE "outside contract").
@@ -121,6 +122,8 @@ export function createRealtimeClient({ queryClient, url, socketOptions }: Realti
   for (const event of Object.keys(cacheRules) as ServerEventName[]) {
     socket.on(event, (payload: unknown) => {
       if (!isRecord(payload) || typeof payload.position !== 'number') return;
+      // What a push showed, the next request must find on whichever node answers it.
+      notePosition(payload.position);
       applyRule(cacheRules[event] as CacheRule<unknown>, payload, payload.position);
     });
   }

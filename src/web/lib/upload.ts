@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { ApiError, knownPosition, noteAnswerPosition } from './api';
 
 export type UploadProgress = (percent: number) => void;
 
@@ -13,10 +13,14 @@ export function uploadFile<T>(path: string, field: string, file: File, onProgres
     request.open('POST', path);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    // As lib/api.ts does: the node that answers must have caught up with what this page has seen.
+    const position = knownPosition();
+    if (position !== undefined) request.setRequestHeader('X-Min-Position', String(position));
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
+      noteAnswerPosition(request.getResponseHeader('X-Log-Position'));
       if (request.status < 200 || request.status >= 300) {
         reject(new ApiError(request.status, request.responseText || request.statusText));
         return;
