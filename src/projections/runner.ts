@@ -1,5 +1,6 @@
 import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
+import { DuplicateKeyError } from '../read-store/port';
 import type { PositionedPush, Projection } from './projection';
 
 export interface ProjectionStatus {
@@ -9,13 +10,36 @@ export interface ProjectionStatus {
   caughtUp: boolean;
   /** How old the newest applied event was when applied, while behind; 0 when caught up. */
   lagMs: number;
+  /** Present while the projection keeps failing on one event, which the runner retries. */
+  failing?: ProjectionFailure;
+}
+
+/** The event a projection is stuck on, and why. */
+export interface ProjectionFailure {
+  eventId: string;
+  eventType: string;
+  position: LogPosition;
+  /** Attempts so far, the first included. */
+  attempts: number;
+  /** The last attempt's error message. */
+  error: string;
+  /** ISO time of the first failed attempt. */
+  since: string;
 }
 
 /**
- * The one subscription that feeds every projection: `failed` once a projection
- * threw (the subscription stops then, and /readyz shows the lag growing).
+ * The one subscription that feeds every projection: `failed` once the event
+ * store ended it for a reason retrying cannot fix (see `subscriptionError()`).
+ * A failing projection does not fail the subscription: its event is retried.
  */
 export type SubscriptionState = 'stopped' | 'catching_up' | 'live' | 'failed';
+
+/** Where the runner reports failures, drops and recoveries (the app's logger fits). */
+export interface RunnerLog {
+  error(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+}
 
 export interface ProjectionRunner {
   /**
@@ -27,6 +51,8 @@ export interface ProjectionRunner {
   waitFor(position: LogPosition | undefined, timeoutMs?: number): Promise<boolean>;
   status(): Promise<ProjectionStatus[]>;
   subscriptionState(): SubscriptionState;
+  /** Why the subscription failed, while its state is `failed`. */
+  subscriptionError(): string | undefined;
   /** Stops, drops every projection's collections and checkpoint, and replays from the start. */
   rebuild(): Promise<void>;
   stop(): Promise<void>;
@@ -38,10 +64,19 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection[];
   /** Receives what projections announce, after the event is in the read models. */
   onPush?: (push: PositionedPush) => void;
+  log?: RunnerLog;
+  /** Called at an event's first failure in a projection; `log` reports more (failures, drops, recoveries). */
   onError?: (error: unknown, event: RecordedEvent) => void;
   /** How long applied positions may sit in memory before they are stored. */
   checkpointIntervalMs?: number;
+  /** The wait before retry `attempt` (1 for the first retry) of a failing event; 50 ms doubling up to 5 s by default. */
+  retryDelayMs?: (attempt: number) => number;
+  /** How often a projection still failing on the same event is logged again after its first error; 60 s by default. */
+  failureLogIntervalMs?: number;
 }
+
+const retryDelay = (attempt: number) => Math.min(5000, 50 * 2 ** (attempt - 1));
+const silent: RunnerLog = { error: () => {}, warn: () => {}, info: () => {} };
 
 /** Where each projection's checkpoint is stored, one document per projection. */
 export const CHECKPOINTS = 'projection_checkpoints';
@@ -55,17 +90,33 @@ type Checkpoint = {
  * Feeds the log to every projection through one subscription. Each projection
  * keeps its own checkpoint, so a projection added later (or rebuilt alone)
  * replays from the start while the others skip what they already applied.
+ *
+ * A projection that throws is retried on the same event, with capped
+ * exponential backoff, until it succeeds or the runner stops: a read store
+ * that times out or elects a new primary must not freeze the read models
+ * until a restart. The projections that already applied the event are not
+ * asked again, and no later event is delivered meanwhile (docs/decisions/0028).
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { eventStore, readStore, projections } = options;
+  const log = options.log ?? silent;
+  const delayOf = options.retryDelayMs ?? retryDelay;
+  const failureLogIntervalMs = options.failureLogIntervalMs ?? 60_000;
   const checkpoints = readStore.collection<Checkpoint>(CHECKPOINTS);
   const applied = new Map<string, LogPosition | undefined>();
+  const failures = new Map<string, ProjectionFailure>();
+  const lastFailureLog = new Map<string, number>();
   let lastAppliedAt = 0;
   let lastRecordedAt = 0;
   let subscription: Subscription | undefined;
   let state: SubscriptionState = 'stopped';
+  let stateError: string | undefined;
+  let stopping = false;
+  let cancelPause: (() => void) | undefined;
+  let endCatchUp: (() => void) | undefined;
   let waiters: Array<{ position: LogPosition; resolve: (ok: boolean) => void }> = [];
   let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
   let dirty = false;
 
   const lowest = (): LogPosition | undefined => {
@@ -93,13 +144,38 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     });
   };
 
-  const flush = async () => {
-    flushTimer = undefined;
+  // Forward only: a node that lags behind another on a shared read store never moves a checkpoint back.
+  const saveCheckpoint = async (name: string, position: LogPosition) => {
+    try {
+      await checkpoints.updateOne({ _id: name, position: { $lt: position } }, { $set: { position } }, { upsert: true });
+    } catch (error) {
+      // The stored checkpoint is already at or past ours: the upsert tried to insert its _id again.
+      if (error instanceof DuplicateKeyError) return;
+      throw error;
+    }
+  };
+
+  const writeCheckpoints = async () => {
     if (!dirty) return;
     dirty = false;
     for (const [name, position] of applied) {
-      if (position !== undefined) await checkpoints.updateOne({ _id: name }, { $set: { position } }, { upsert: true });
+      if (position === undefined) continue;
+      try {
+        await saveCheckpoint(name, position);
+      } catch (error) {
+        // Replays are idempotent, so a checkpoint that could not be stored only costs a longer replay: try at the next flush.
+        log.warn('projection checkpoint not stored; retrying at the next flush', { projection: name, position, error });
+        dirty = true;
+      }
     }
+    if (dirty && !stopping) scheduleFlush();
+  };
+
+  // One flush at a time, so a slow write is never overtaken by an older position.
+  const flush = () => {
+    flushTimer = undefined;
+    flushing = flushing.then(writeCheckpoints);
+    return flushing;
   };
 
   const scheduleFlush = () => {
@@ -107,21 +183,77 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     flushTimer ??= setTimeout(() => void flush(), options.checkpointIntervalMs ?? 250);
   };
 
-  const applyEvent = async (event: RecordedEvent, replaying: boolean) => {
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        cancelPause = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      cancelPause = done;
+    });
+
+  const noteFailure = (projection: Projection, event: RecordedEvent, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const previous = failures.get(projection.name);
+    const failure: ProjectionFailure =
+      previous?.eventId === event.id
+        ? { ...previous, attempts: previous.attempts + 1, error: message }
+        : { eventId: event.id, eventType: event.type, position: event.position, attempts: 1, error: message, since: new Date().toISOString() };
+    failures.set(projection.name, failure);
+    const fields = { projection: projection.name, eventId: event.id, type: event.type, position: event.position, attempts: failure.attempts, error };
+    if (failure.attempts === 1) {
+      options.onError?.(error, event);
+      log.error('projection failed; retrying the same event', fields);
+      lastFailureLog.set(projection.name, Date.now());
+    } else if (Date.now() - (lastFailureLog.get(projection.name) ?? 0) >= failureLogIntervalMs) {
+      log.warn('projection still failing on the same event', fields);
+      lastFailureLog.set(projection.name, Date.now());
+    }
+    return failure.attempts;
+  };
+
+  const noteSuccess = (projection: Projection) => {
+    const failure = failures.get(projection.name);
+    if (!failure) return;
+    failures.delete(projection.name);
+    log.info('projection recovered', { projection: projection.name, eventId: failure.eventId, attempts: failure.attempts });
+  };
+
+  /** Applies the event to each projection that has not yet, retrying one that throws. False when stopped first. */
+  const applyEvent = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
     const pushes: PositionedPush[] = [];
     const context = { replaying };
     for (const projection of projections) {
       const done = applied.get(projection.name);
       if (done !== undefined && done >= event.position) continue;
-      const produced = await projection.apply(event, readStore, context);
-      if (!replaying) for (const push of produced ?? []) pushes.push({ ...push, position: event.position });
+      for (;;) {
+        try {
+          const produced = await projection.apply(event, readStore, context);
+          if (!replaying) for (const push of produced ?? []) pushes.push({ ...push, position: event.position });
+          break;
+        } catch (error) {
+          const attempts = noteFailure(projection, event, error);
+          await pause(delayOf(attempts));
+          if (stopping) return false;
+        }
+      }
+      noteSuccess(projection);
       applied.set(projection.name, event.position);
     }
     lastAppliedAt = Date.now();
     lastRecordedAt = Date.parse(event.recordedAt);
     scheduleFlush();
-    for (const push of pushes) options.onPush?.(push);
+    for (const push of pushes) {
+      try {
+        options.onPush?.(push);
+      } catch (error) {
+        log.error('push failed', { event: push.event, position: push.position, error });
+      }
+    }
     settleWaiters();
+    return true;
   };
 
   const subscribe = async () => {
@@ -129,28 +261,27 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const head = await eventStore.headPosition();
     const from = lowest();
     state = 'catching_up';
-    let resolveCaughtUp: () => void = () => {};
+    stateError = undefined;
     const caughtUp = new Promise<void>((resolve) => {
-      resolveCaughtUp = () => {
+      endCatchUp = () => {
         if (state === 'catching_up') state = 'live';
+        endCatchUp = undefined;
         resolve();
       };
     });
-    if (head === undefined || (from !== undefined && from >= head)) resolveCaughtUp();
+    if (head === undefined || (from !== undefined && from >= head)) endCatchUp?.();
     subscription = eventStore.subscribe({
       ...(from !== undefined ? { after: from } : {}),
       onEvent: async (event) => {
-        try {
-          await applyEvent(event, head !== undefined && event.position <= head);
-        } catch (error) {
-          options.onError?.(error, event);
-          throw error;
-        }
-        if (head !== undefined && event.position >= head) resolveCaughtUp();
+        if (!(await applyEvent(event, head !== undefined && event.position <= head))) return;
+        if (head !== undefined && event.position >= head) endCatchUp?.();
       },
-      onError: () => {
+      onDropped: (cause) => log.warn('projection subscription dropped; subscribing again from the last event applied', { error: cause }),
+      onError: (error) => {
         state = 'failed';
-        resolveCaughtUp();
+        stateError = error instanceof Error ? error.message : String(error);
+        log.error('projection subscription ended', { error });
+        endCatchUp?.();
       },
     });
     await caughtUp;
@@ -158,6 +289,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   const runner: ProjectionRunner = {
     async start() {
+      stopping = false;
       for (const projection of projections) {
         await projection.setup?.(readStore);
         const stored = await checkpoints.findOne({ _id: projection.name });
@@ -189,16 +321,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       return projections.map((projection) => {
         const position = applied.get(projection.name);
         const caughtUp = head === undefined || (position !== undefined && position >= head);
+        const failing = failures.get(projection.name);
         return {
           name: projection.name,
           position,
           caughtUp,
           lagMs: caughtUp ? 0 : Math.max(0, lastAppliedAt - lastRecordedAt),
+          ...(failing ? { failing: { ...failing } } : {}),
         };
       });
     },
 
     subscriptionState: () => state,
+    subscriptionError: () => (state === 'failed' ? stateError : undefined),
 
     async rebuild() {
       await runner.stop();
@@ -210,9 +345,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     },
 
     async stop() {
+      stopping = true;
+      cancelPause?.();
       await subscription?.stop();
       subscription = undefined;
       state = 'stopped';
+      endCatchUp?.();
+      failures.clear();
       clearTimeout(flushTimer);
       await flush();
       for (const waiter of waiters) waiter.resolve(false);
