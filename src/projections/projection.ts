@@ -1,6 +1,6 @@
 import type { LogPosition, RecordedEvent } from '../event-store/port';
 import type { Collection, Doc, ReadStore, Update } from '../read-store/port';
-import { DuplicateKeyError } from '../read-store/port';
+import { DELETED_FIELD, DuplicateKeyError } from '../read-store/port';
 
 /** A message for Socket.IO rooms, caused by one applied event. */
 export interface Push {
@@ -32,9 +32,12 @@ export interface Projection {
   setup?(store: ReadStore): Promise<void>;
   /**
    * Applies one event. Must be idempotent per document (use `upsertOnce`,
-   * `updateOnce`, `insertOnce`), because an event can be delivered again after
-   * a restart. Returns the pushes the event causes, sent once it is applied
-   * (and dropped while replaying).
+   * `updateOnce`, `insertOnce`, `deleteOnce`), because an event can be
+   * delivered again after a restart, and every node of a deployment applies it
+   * to a shared read store (docs/decisions/0031). Returns the pushes the event
+   * causes, sent once it is applied (and dropped while replaying): the same
+   * pushes whether or not this node's writes were the ones that landed, since
+   * each node tells only its own sockets.
    */
   apply(event: RecordedEvent, store: ReadStore, context?: ApplyContext): Promise<Push[] | void>;
 }
@@ -42,8 +45,16 @@ export interface Projection {
 /** The field in which each document remembers the last log position applied to it. */
 export const POSITION_FIELD = '_position';
 
+// A tombstone is final: no later write of any position matches it.
 function notYetApplied(id: string, position: LogPosition) {
-  return { _id: id, $or: [{ [POSITION_FIELD]: { $lt: position } }, { [POSITION_FIELD]: { $exists: false } }] };
+  return { _id: id, [DELETED_FIELD]: { $exists: false }, $or: [{ [POSITION_FIELD]: { $lt: position } }, { [POSITION_FIELD]: { $exists: false } }] };
+}
+
+// Live documents and tombstones alike: reads hide tombstones unless the filter names the marker.
+const LIVE_OR_DELETED = { [DELETED_FIELD]: { $ne: false } };
+
+async function exists<T extends Doc>(collection: Collection<T>, id: string): Promise<boolean> {
+  return (await collection.countDocuments({ _id: id, ...LIVE_OR_DELETED })) === 1;
 }
 
 /** Updates one document unless it already reflects `position`. True when applied. */
@@ -69,7 +80,7 @@ export async function upsertOnce<T extends Doc>(
     return true;
   } catch (error) {
     // The document exists with a later position: the upsert tried to insert its _id again.
-    if (error instanceof DuplicateKeyError && (await collection.countDocuments({ _id: id })) === 1) return false;
+    if (error instanceof DuplicateKeyError && (await exists(collection, id))) return false;
     throw error;
   }
 }
@@ -80,9 +91,26 @@ export async function insertOnce<T extends Doc>(collection: Collection<T>, doc: 
     await collection.insertOne({ ...doc, [POSITION_FIELD]: position });
     return true;
   } catch (error) {
-    if (error instanceof DuplicateKeyError && (await collection.countDocuments({ _id: doc._id })) === 1) return false;
+    if (error instanceof DuplicateKeyError && (await exists(collection, doc._id))) return false;
     throw error;
   }
+}
+
+/**
+ * Deletes a document by leaving its tombstone: its `_id`, DELETED_FIELD and
+ * `position`, and nothing else. Reads never see it (src/read-store/port.ts),
+ * and no write matches it again, so a node still applying older events cannot
+ * bring the document back (docs/decisions/0031). A document never seen gets
+ * its tombstone all the same. True when this call left the tombstone.
+ */
+export async function deleteOnce<T extends Doc>(collection: Collection<T>, id: string, position: LogPosition): Promise<boolean> {
+  // Drop every field the document has, so a tombstone holds no value an index or a query could meet.
+  const current = await collection.findOne({ _id: id });
+  const fields = Object.keys(current ?? {}).filter((field) => field !== '_id' && field !== POSITION_FIELD);
+  return upsertOnce(collection, id, position, {
+    $set: { [DELETED_FIELD]: true },
+    ...(fields.length > 0 ? { $unset: Object.fromEntries(fields.map((field) => [field, ''] as const)) } : {}),
+  });
 }
 
 function withPosition(update: Update, position: LogPosition): Update {

@@ -5,6 +5,7 @@ import type { NewEvent } from '../event-store/port';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore, inspectMemoryCollection } from '../read-store/memory';
+import { DELETED_FIELD } from '../read-store/port';
 import type { PropertyDoc } from './properties';
 import { NEWEST_FIRST, PROPERTIES, createPropertiesProjection } from './properties';
 import { createProjectionRunner } from './runner';
@@ -81,6 +82,38 @@ describe('properties and verifications projections', () => {
     await runner.rebuild();
     expect(await snapshot(readStore)).toEqual(first);
     await runner.stop();
+    await eventStore.close();
+  });
+
+  it('leave tombstones that a node still applying older events cannot bring back, and that no read sees', async () => {
+    const eventStore = createSqliteEventStore({ path: ':memory:' });
+    const update = { type: 'PropertyUpdated', data: { propertyId: 'p1', ownerId: 'owner', ...details, title: 'Renamed', at } };
+    await eventStore.append('property-p1', withIds([listed('p1'), update]), expected.noStream);
+    await eventStore.append('user-r1', withIds([bid('BidPlaced', 'p1', 'b1')]), expected.noStream);
+    await eventStore.append('property-p1', withIds([{ type: 'PropertyDeleted', data: { propertyId: 'p1', ownerId: 'owner', title: 'Renamed', biddingEndsAt: '2026-12-06T10:00:00.000Z', images: [], at } }]), expected.revision(1));
+    await eventStore.append('user-r1', withIds([bid('BidRefunded', 'p1', 'b1')]), expected.revision(0));
+    const replacing = { ...submitted, data: { ...submitted.data, verificationId: 'v2', replaces: 'v1' } };
+    await eventStore.append('verification-owner', withIds([submitted, replacing]), expected.noStream);
+    const events = await eventStore.readAll();
+    const deletedAt = events.findIndex((event) => event.type === 'PropertyDeleted');
+    const shared = createMemoryReadStore();
+    const projections = [createPropertiesProjection(), createVerificationsProjection()];
+    const apply = async (some: typeof events) => {
+      for (const event of some) for (const projection of projections) await projection.apply(event, shared);
+    };
+    for (const projection of projections) await projection.setup?.(shared);
+    await apply(events);
+    // Another node, behind: it lists, renames and counts a bid on p1 again, and submits v1 again.
+    await apply(events.slice(0, deletedAt));
+    await apply(events.slice(events.findIndex((event) => event.type === 'VerificationSubmitted')).slice(0, 1));
+    const properties = shared.collection<PropertyDoc>(PROPERTIES);
+    expect(await properties.findOne({ _id: 'p1' })).toBeNull();
+    expect(await properties.find({ ownerId: 'owner' })).toEqual([]);
+    expect(await properties.countDocuments()).toBe(0);
+    expect(await properties.find({ [DELETED_FIELD]: true })).toEqual([{ _id: 'p1', [DELETED_FIELD]: true, _position: events[deletedAt]?.position }]);
+    expect((await shared.collection<VerificationDoc>(VERIFICATIONS).find({})).map((v) => v._id)).toEqual(['v2']);
+    await apply(events.slice(deletedAt));
+    expect(await snapshot(shared)).toEqual({ properties: [], verifications: [expect.objectContaining({ _id: 'v2', status: 'pending' })] });
     await eventStore.close();
   });
 

@@ -7,7 +7,7 @@ import { assertNever } from '../domain/shared/decider';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
-import { insertOnce, updateOnce } from './projection';
+import { deleteOnce, insertOnce, updateOnce } from './projection';
 
 export const PROPERTIES = 'properties';
 
@@ -70,7 +70,7 @@ export function createPropertiesProjection(): Projection {
         return;
       }
       const change = bidCountChange(event);
-      // A bid on a deleted listing matches no document and changes nothing.
+      // A bid on a deleted listing meets its tombstone, which no write matches.
       if (change) await updateOnce(properties, change.propertyId, event.position, { $inc: { bidCount: change.delta } });
       return;
     },
@@ -98,8 +98,8 @@ async function applyPropertyEvent(event: RecordedEvent & PropertyEvent, store: R
       await updateOnce(properties, event.data.propertyId, position, { $set: { isActive: event.data.isActive } });
       return;
     case 'PropertyDeleted':
-      // Replaying the log re-lists and deletes again, so deleting outright converges.
-      await properties.deleteOne({ _id: event.data.propertyId });
+      // A tombstone, not a delete: a node still applying PropertyListed or an update must not bring the listing back.
+      await deleteOnce(properties, event.data.propertyId, position);
       return;
     default:
       assertNever(event);

@@ -4,7 +4,7 @@ import { assertNever } from '../domain/shared/decider';
 import type { RecordedEvent } from '../event-store/port';
 import type { Collection } from '../read-store/port';
 import type { Projection } from './projection';
-import { updateOnce, upsertOnce } from './projection';
+import { deleteOnce, updateOnce, upsertOnce } from './projection';
 
 export const VERIFICATIONS = 'verifications';
 
@@ -49,7 +49,8 @@ async function applyVerificationEvent(event: RecordedEvent & VerificationEvent, 
   switch (event.type) {
     case 'VerificationSubmitted': {
       const { verificationId, userId, documentKey, replaces, at } = event.data;
-      if (replaces) await verifications.deleteOne({ _id: replaces });
+      // A tombstone, so a node still applying the replaced submission cannot bring it back into the queue.
+      if (replaces) await deleteOnce(verifications, replaces, position);
       await upsertOnce(verifications, verificationId, position, {
         $set: {
           userId,
