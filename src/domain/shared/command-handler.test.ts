@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '../../event-store/sqlite';
-import { StreamConflictError } from '../../event-store/port';
+import { EventTooLargeError, MAX_EVENT_BYTES, StreamConflictError } from '../../event-store/port';
+import { withEventStoreFaults } from '../../testing/faults';
 import { wallet } from '../../testing/wallet';
 import type { CommandOutcome } from './command-handler';
 import { handleCommand, loadState, observeCommands } from './command-handler';
@@ -155,5 +156,69 @@ describe('handleCommand', () => {
       await store.close();
       await other.close();
     });
+  });
+});
+
+describe('an append whose outcome is unknown', () => {
+  const faultyStore = () => withEventStoreFaults(createSqliteEventStore({ path: ':memory:' }));
+
+  it('is sent again with the same ids: the command gets the original result and the log holds one copy', async () => {
+    const store = faultyStore();
+    await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at });
+    store.faults.failAfterWriting();
+    const result = await handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 2, at }, { backoff: noWait });
+    const stored = await store.readStream('wallet-1');
+    expect(stored.map((event) => event.type)).toEqual(['Deposited', 'Spent']);
+    expect(result.position).toBe(stored[1]?.position);
+    expect(result.state).toEqual({ balance: 3 });
+    expect(await loadState(store, 'wallet-1', wallet)).toEqual({ balance: 3 });
+    await store.close();
+  });
+
+  it('is answered with the original result even when another writer appended before the retry', async () => {
+    const store = faultyStore();
+    await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at });
+    store.faults.failAfterWriting();
+    // While the first answer is lost, another node spends on the same wallet.
+    const otherWriter = async () => void (await handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 1, at }));
+    const result = await handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 2, at }, { backoff: otherWriter });
+    const stored = await store.readStream('wallet-1');
+    expect(stored.map((event) => [event.type, (event.data as { amount: number }).amount])).toEqual([
+      ['Deposited', 5],
+      ['Spent', 2],
+      ['Spent', 1],
+    ]);
+    expect(result.position).toBe(stored[1]?.position);
+    await store.close();
+  });
+
+  it('is retried when the store was unavailable, and rethrown after the last retry with nothing written', async () => {
+    const store = faultyStore();
+    const waits: number[] = [];
+    const counting = async (attempt: number) => void waits.push(attempt);
+    store.faults.failAppends({ times: 2 });
+    await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at }, { backoff: counting });
+    expect(waits).toEqual([1, 2]);
+    expect(await store.readStream('wallet-1')).toHaveLength(1);
+
+    store.faults.failAppends({ times: Number.POSITIVE_INFINITY });
+    await expect(handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 1, at }, { backoff: counting })).rejects.toThrow('unavailable');
+    expect(waits).toEqual([1, 2, 1, 2, 3]);
+    store.faults.heal();
+    expect(await store.readStream('wallet-1')).toHaveLength(1);
+    await store.close();
+  });
+
+  it('is not sent again when the store refused an oversized event: that answer is decided', async () => {
+    const store = faultyStore();
+    const waits: number[] = [];
+    const big = 'x'.repeat(MAX_EVENT_BYTES);
+    await expect(
+      handleCommand(store, 'wallet-1', { ...wallet, decide: () => [{ type: 'Deposited', data: { amount: 1, at: big } }] }, { type: 'Deposit', amount: 1, at }, {
+        backoff: async (attempt) => void waits.push(attempt),
+      }),
+    ).rejects.toBeInstanceOf(EventTooLargeError);
+    expect(waits).toEqual([]);
+    await store.close();
   });
 });

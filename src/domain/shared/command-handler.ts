@@ -1,5 +1,6 @@
 import type { EventMetadata, EventStore, LogPosition, RecordedEvent } from '../../event-store/port';
-import { StreamConflictError, expected } from '../../event-store/port';
+import type { ExpectedState, NewEvent } from '../../event-store/port';
+import { EventTooLargeError, StreamConflictError, expected } from '../../event-store/port';
 import type { Decider, DomainEvent } from './decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors';
 
@@ -12,7 +13,13 @@ export interface HandleCommandOptions<Event extends DomainEvent> {
    */
   eventId?: (event: Event, index: number) => string;
   maxAttempts?: number;
-  /** Injected for tests; defaults to a jittered sleep. */
+  /**
+   * How many times an append that failed with an unknown outcome (a timeout,
+   * an unavailable store: anything but a conflict or an oversized event) is
+   * sent again, with the same event ids and expected state; 3 by default.
+   */
+  unknownOutcomeRetries?: number;
+  /** Injected for tests; defaults to a jittered sleep after a conflict, 100 ms doubling after an unknown outcome. */
   backoff?: (attempt: number) => Promise<void>;
 }
 
@@ -103,7 +110,8 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     }
 
     try {
-      const result = await eventStore.append(
+      const result = await appendSurvivingUnknownOutcomes(
+        eventStore,
         streamId,
         events.map((event, index) => ({
           id: options.eventId?.(event, index) ?? crypto.randomUUID(),
@@ -112,6 +120,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
           ...(options.metadata ? { metadata: options.metadata } : {}),
         })),
         known.revision < 0 ? expected.noStream : expected.revision(known.revision),
+        options,
       );
       const state = events.reduce((s, e) => decider.evolve(s, e), known.state);
       // An append whose event ids were already stored answers with its first result: nothing to remember then.
@@ -123,6 +132,39 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
       await backoff(attempt);
     }
   }
+}
+
+/**
+ * An append that failed for a reason other than a conflict may have been
+ * written all the same (the server wrote, then the answer was lost). Sending
+ * it again with the same event ids and expected state is safe: the store
+ * answers an append it already holds with its original result
+ * (docs/decisions/0028), and refuses with a conflict when another writer
+ * got in first, which the caller re-decides like any conflict. So the
+ * client's request gets the one answer, never a 500 for a write that
+ * happened nor a second copy of it.
+ */
+async function appendSurvivingUnknownOutcomes(
+  eventStore: EventStore,
+  streamId: string,
+  events: NewEvent[],
+  state: ExpectedState,
+  options: Pick<HandleCommandOptions<DomainEvent>, 'unknownOutcomeRetries' | 'backoff'>,
+) {
+  const retries = options.unknownOutcomeRetries ?? 3;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await eventStore.append(streamId, events, state);
+    } catch (error) {
+      const decided = error instanceof StreamConflictError || error instanceof EventTooLargeError;
+      if (decided || attempt > retries) throw error;
+      await (options.backoff ?? unknownOutcomeBackoff)(attempt);
+    }
+  }
+}
+
+function unknownOutcomeBackoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
 }
 
 interface Folded<State> {
