@@ -1,9 +1,12 @@
 import type { Doc, Filter } from './port';
-import { isPlainObject } from './memory-values';
+import { compareStrings, isPlainObject } from './memory-values';
 
 // Every projection write is guarded by a filter such as
-// `{ _id, $or: [{ _position: { $lt: p } }, { _position: { $exists: false } }] }`.
-// mingo compiles a fresh query per call, which costs more than the write itself,
+// `{ _id, $or: [{ _position: { $lt: p } }, { _position: { $exists: false } }] }`,
+// and every admin list pages by keyset (`createdAt` before a cursor's, or
+// null) with a search (`$regex`, `$options: 'i'`) and `$in` lookups. mingo
+// compiles a fresh query per call and tests documents slowly, which costs more
+// than the write itself and, on a list of 100,000, more than the request may,
 // so these few shapes are compiled here with mingo's exact semantics (a
 // randomized test in memory.test.ts compares the two). Anything else, and any
 // NaN met at run time, goes to mingo.
@@ -14,97 +17,152 @@ type Test = (doc: Doc) => boolean;
 export const DEFER = Symbol('defer to mingo');
 
 type Scalar = string | number | boolean;
+type Operand = Scalar | null;
 
 function isScalar(value: unknown): value is Scalar {
   return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && !Number.isNaN(value));
 }
 
+function isOperand(value: unknown): value is Operand {
+  return value === null || isScalar(value);
+}
+
+// What a condition needs built once per read: its regular expression, or its `$in` values as a set.
+type Prepared = Map<object, RegExp | Set<unknown>>;
+
 export function compileFastMatcher(filter: Filter): Test | null {
   // Checked once, then interpreted per document: compiling a closure per field
   // cost more than testing the one document an `_id` lookup finds.
-  return isSupported(filter) ? (doc) => matches(filter, doc) : null;
+  const prepared: Prepared = new Map();
+  return isSupported(filter, prepared) ? (doc) => matches(filter, doc, prepared) : null;
 }
 
-function isSupported(filter: Filter): boolean {
+function isSupported(filter: Filter, prepared: Prepared): boolean {
   let fields = 0;
   for (const [key, condition] of Object.entries(filter)) {
     fields++;
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(condition) || condition.length === 0) return false;
-      if (!condition.every((clause) => isPlainObject(clause) && isSupported(clause))) return false;
-    } else if (key.startsWith('$') || key.includes('.') || !isSupportedCondition(condition)) {
+      if (!condition.every((clause) => isPlainObject(clause) && isSupported(clause, prepared))) return false;
+    } else if (key.startsWith('$') || key.includes('.') || !isSupportedCondition(condition, prepared)) {
       return false;
     }
   }
   return fields > 0;
 }
 
-function isSupportedCondition(condition: unknown): boolean {
-  if (isScalar(condition)) return true;
+function isSupportedCondition(condition: unknown, prepared: Prepared): boolean {
+  if (isOperand(condition)) return true;
   if (!isPlainObject(condition)) return false;
   const entries = Object.entries(condition);
+  if ('$regex' in condition) return prepareRegex(condition, prepared);
   return (
     entries.length > 0 &&
     entries.every(([operator, operand]) => {
-      if (operator === '$eq') return isScalar(operand);
+      if (operator === '$eq' || operator === '$ne') return isOperand(operand);
       if (operator === '$exists') return typeof operand === 'boolean';
-      return RANGES[operator] !== undefined && typeof operand === 'number' && Number.isFinite(operand);
+      if (operator === '$in') {
+        if (!Array.isArray(operand) || !operand.every(isScalar)) return false;
+        prepared.set(operand, new Set(operand));
+        return true;
+      }
+      if (RANGES[operator] === undefined) return false;
+      return typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand));
     })
   );
 }
 
-function matches(filter: Filter, doc: Doc): boolean {
+// `{ $regex: 'text', $options: 'i' }` or without options; a pattern JavaScript cannot read goes to mingo.
+function prepareRegex(condition: Record<string, unknown>, prepared: Prepared): boolean {
+  const { $regex: pattern, $options: options = '', ...rest } = condition;
+  if (Object.keys(rest).length > 0 || typeof pattern !== 'string' || (options !== '' && options !== 'i')) return false;
+  try {
+    prepared.set(condition, new RegExp(pattern, options as string));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function matches(filter: Filter, doc: Doc, prepared: Prepared): boolean {
   for (const key in filter) {
     const condition = filter[key];
     if (key === '$and') {
-      for (const clause of condition as Filter[]) if (!matches(clause, doc)) return false;
+      for (const clause of condition as Filter[]) if (!matches(clause, doc, prepared)) return false;
     } else if (key === '$or') {
       let any = false;
-      for (const clause of condition as Filter[]) if ((any = matches(clause, doc))) break;
+      for (const clause of condition as Filter[]) if ((any = matches(clause, doc, prepared))) break;
       if (!any) return false;
-    } else if (!matchesCondition(doc[key], condition)) {
+    } else if (!matchesCondition(doc[key], condition, prepared)) {
       return false;
     }
   }
   return true;
 }
 
-function matchesCondition(value: unknown, condition: unknown): boolean {
-  if (!isPlainObject(condition)) return equals(value, condition as Scalar);
+function matchesCondition(value: unknown, condition: unknown, prepared: Prepared): boolean {
+  if (!isPlainObject(condition)) return equals(value, condition as Operand);
+  const regex = prepared.get(condition);
+  if (regex instanceof RegExp) return matchesRegex(value, regex);
   for (const operator in condition) {
     const operand = condition[operator];
     if (operator === '$eq') {
-      if (!equals(value, operand as Scalar)) return false;
+      if (!equals(value, operand as Operand)) return false;
+    } else if (operator === '$ne') {
+      if (equals(value, operand as Operand)) return false;
     } else if (operator === '$exists') {
       if ((value !== undefined) !== operand) return false;
-    } else if (!inRange(value, RANGES[operator] as (value: number, bound: number) => boolean, operand as number)) {
+    } else if (operator === '$in') {
+      if (!isIn(value, prepared.get(operand as object) as Set<unknown>)) return false;
+    } else if (!inRange(value, operator, operand as number | string)) {
       return false;
     }
   }
   return true;
 }
 
-const RANGES: Record<string, ((value: number, bound: number) => boolean) | undefined> = {
-  $gt: (value, bound) => value > bound,
-  $gte: (value, bound) => value >= bound,
-  $lt: (value, bound) => value < bound,
-  $lte: (value, bound) => value <= bound,
+const RANGES: Record<string, ((order: number) => boolean) | undefined> = {
+  $gt: (order) => order > 0,
+  $gte: (order) => order >= 0,
+  $lt: (order) => order < 0,
+  $lte: (order) => order <= 0,
 };
 
 // MongoDB equality: the value itself, or an element of an array value (one level).
-function equals(value: unknown, expected: Scalar): boolean {
+// Null matches a missing field too, and an array holding null.
+function equals(value: unknown, expected: Operand): boolean {
+  if (expected === null) return value === null || value === undefined || (Array.isArray(value) && value.includes(null));
   return value === expected || (Array.isArray(value) && value.includes(expected));
 }
 
-// Type bracketing: only numbers compare with a number, and any element of an array may.
-function inRange(value: unknown, compare: (value: number, bound: number) => boolean, bound: number): boolean {
-  if (!Array.isArray(value)) return inRangeScalar(value, compare, bound);
-  for (const item of value) if (inRangeScalar(item, compare, bound)) return true;
+function isIn(value: unknown, set: Set<unknown>): boolean {
+  if (!Array.isArray(value)) {
+    if (typeof value === 'number' && Number.isNaN(value)) throw DEFER;
+    return set.has(value);
+  }
+  for (const item of value) if (set.has(item)) return true;
   return false;
 }
 
-function inRangeScalar(value: unknown, compare: (value: number, bound: number) => boolean, bound: number): boolean {
+// Strings, and strings in an array; nothing else matches a regular expression.
+function matchesRegex(value: unknown, regex: RegExp): boolean {
+  if (typeof value === 'string') return regex.test(value);
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (typeof item === 'string' && regex.test(item)) return true;
+  return false;
+}
+
+// Type bracketing: only numbers compare with a number, only strings with a string, and any element of an array may.
+function inRange(value: unknown, operator: string, bound: number | string): boolean {
+  const accept = RANGES[operator] as (order: number) => boolean;
+  if (!Array.isArray(value)) return inRangeScalar(value, accept, bound);
+  for (const item of value) if (inRangeScalar(item, accept, bound)) return true;
+  return false;
+}
+
+function inRangeScalar(value: unknown, accept: (order: number) => boolean, bound: number | string): boolean {
+  if (typeof bound === 'string') return typeof value === 'string' && accept(compareStrings(value, bound));
   if (typeof value !== 'number') return false;
   if (Number.isNaN(value)) throw DEFER;
-  return compare(value, bound);
+  return accept(value < bound ? -1 : value > bound ? 1 : 0);
 }

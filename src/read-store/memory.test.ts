@@ -79,7 +79,8 @@ function seededRandom(seed: number): (n: number) => number {
   let state = seed;
   return (n) => {
     state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
+    // The high bits: the low bits of this generator cycle (the lowest one alternates).
+    return Math.floor((state / 2 ** 31) * n);
   };
 }
 
@@ -87,16 +88,22 @@ describe('memory read store: compiled filters', () => {
   it('agree with mingo on the shapes they compile', () => {
     const random = seededRandom(7);
     const pick = <T>(items: readonly T[]): T => items[random(items.length)] as T;
-    const values = [undefined, null, 0, -0, 1, 2.5, -3, Number.NaN, 'a', 'b', '', true, false, new Date(1), { a: 1 }, [], [1, 'a'], [2.5, Number.NaN], [[1]], [null]];
-    const operands = [0, 1, 2.5, -3, 'a', true, false];
+    const values = [undefined, null, 0, -0, 1, 2.5, -3, Number.NaN, 'a', 'b', 'Ab', 'ba', '', true, false, new Date(1), { a: 1 }, [], [1, 'a'], [2.5, Number.NaN], [[1]], [null], ['B', 'c']];
+    const operands = [0, 1, 2.5, -3, 'a', true, false, null];
     const condition = (): unknown => {
-      switch (random(4)) {
+      switch (random(7)) {
         case 0:
           return pick(operands);
         case 1:
-          return { $eq: pick(operands) };
+          return { [pick(['$eq', '$ne'])]: pick(operands) };
         case 2:
           return { $exists: random(2) === 0 };
+        case 3:
+          return { $in: [pick([0, 1, 'a', true]), pick([2.5, 'b', false])] };
+        case 4:
+          return { $regex: pick(['a', 'b', '^b', 'a$', '']), ...(random(2) ? { $options: 'i' } : {}) };
+        case 5:
+          return { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick(['a', 'b', '']), ...(random(2) ? { $lt: 'c' } : {}) };
         default:
           return { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick([0, 1, 2.5, -3]), ...(random(2) ? { $lt: 10 } : {}) };
       }
@@ -128,7 +135,9 @@ describe('memory read store: compiled filters', () => {
       }
     }
     expect(compared).toBeGreaterThan(7000);
-    expect(compileFastMatcher({ a: { $in: [1] } })).toBeNull();
+    expect(compileFastMatcher({ a: { $in: [null] } })).toBeNull();
+    expect(compileFastMatcher({ a: { $regex: 'a', $options: 'm' } })).toBeNull();
+    expect(compileFastMatcher({ a: { $regex: '(' } })).toBeNull();
     expect(compileFastMatcher({ 'a.b': 1 })).toBeNull();
     expect(compileFastMatcher({ a: { $gt: Number.POSITIVE_INFINITY } })).toBeNull();
   });
