@@ -4,7 +4,7 @@ import { compareStrings, isPlainObject } from './memory-values';
 // Every projection write is guarded by a filter such as
 // `{ _id, $or: [{ _position: { $lt: p } }, { _position: { $exists: false } }] }`,
 // and every admin list pages by keyset (`createdAt` before a cursor's, or
-// null) with a search (`$regex`, `$options: 'i'`) and `$in` lookups. mingo
+// null) with a search (`$regex`, `$options: 'i'`) and `$in`/`$nin` lookups. mingo
 // compiles a fresh query per call and tests documents slowly, which costs more
 // than the write itself and, on a list of 100,000, more than the request may,
 // so these few shapes are compiled here with mingo's exact semantics (a
@@ -61,13 +61,13 @@ function isSupportedCondition(condition: unknown, prepared: Prepared): boolean {
     entries.every(([operator, operand]) => {
       if (operator === '$eq' || operator === '$ne') return isOperand(operand);
       if (operator === '$exists') return typeof operand === 'boolean';
-      if (operator === '$in') {
+      if (operator === '$in' || operator === '$nin') {
         if (!Array.isArray(operand) || !operand.every(isScalar)) return false;
         prepared.set(operand, new Set(operand));
         return true;
       }
       if (RANGES[operator] === undefined) return false;
-      return typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand));
+      return typeof operand === 'string' || typeof operand === 'boolean' || (typeof operand === 'number' && Number.isFinite(operand));
     })
   );
 }
@@ -112,9 +112,9 @@ function matchesCondition(value: unknown, condition: unknown, prepared: Prepared
       if (equals(value, operand as Operand)) return false;
     } else if (operator === '$exists') {
       if ((value !== undefined) !== operand) return false;
-    } else if (operator === '$in') {
-      if (!isIn(value, prepared.get(operand as object) as Set<unknown>)) return false;
-    } else if (!inRange(value, operator, operand as number | string)) {
+    } else if (operator === '$in' || operator === '$nin') {
+      if (isIn(value, prepared.get(operand as object) as Set<unknown>) !== (operator === '$in')) return false;
+    } else if (!inRange(value, operator, operand as Scalar)) {
       return false;
     }
   }
@@ -152,16 +152,18 @@ function matchesRegex(value: unknown, regex: RegExp): boolean {
   return false;
 }
 
-// Type bracketing: only numbers compare with a number, only strings with a string, and any element of an array may.
-function inRange(value: unknown, operator: string, bound: number | string): boolean {
+// Type bracketing: only numbers compare with a number, strings with a string, booleans with a boolean
+// (false first); and any element of an array may.
+function inRange(value: unknown, operator: string, bound: Scalar): boolean {
   const accept = RANGES[operator] as (order: number) => boolean;
   if (!Array.isArray(value)) return inRangeScalar(value, accept, bound);
   for (const item of value) if (inRangeScalar(item, accept, bound)) return true;
   return false;
 }
 
-function inRangeScalar(value: unknown, accept: (order: number) => boolean, bound: number | string): boolean {
+function inRangeScalar(value: unknown, accept: (order: number) => boolean, bound: Scalar): boolean {
   if (typeof bound === 'string') return typeof value === 'string' && accept(compareStrings(value, bound));
+  if (typeof bound === 'boolean') return typeof value === 'boolean' && accept(Number(value) - Number(bound));
   if (typeof value !== 'number') return false;
   if (Number.isNaN(value)) throw DEFER;
   return accept(value < bound ? -1 : value > bound ? 1 : 0);

@@ -99,11 +99,11 @@ describe('memory read store: compiled filters', () => {
         case 2:
           return { $exists: random(2) === 0 };
         case 3:
-          return { $in: [pick([0, 1, 'a', true]), pick([2.5, 'b', false])] };
+          return { [pick(['$in', '$nin'])]: [pick([0, 1, 'a', true]), pick([2.5, 'b', false])] };
         case 4:
           return { $regex: pick(['a', 'b', '^b', 'a$', '']), ...(random(2) ? { $options: 'i' } : {}) };
         case 5:
-          return { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick(['a', 'b', '']), ...(random(2) ? { $lt: 'c' } : {}) };
+          return { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick(['a', 'b', '', true, false]), ...(random(2) ? { $lt: 'c' } : {}) };
         default:
           return { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick([0, 1, 2.5, -3]), ...(random(2) ? { $lt: 10 } : {}) };
       }
