@@ -109,6 +109,18 @@ describe('loadEnv', () => {
   });
 });
 
+describe('WEB_CONCURRENCY', () => {
+  it('is how many app processes serve the one port, 1 by default', () => {
+    expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv({ WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
+    const message = 'must be the number of app processes, a whole number from 1 to 64';
+    expect(() => loadEnv({ WEB_CONCURRENCY: '0' })).toThrow(`WEB_CONCURRENCY: ${message} (got "0")`);
+    expect(() => loadEnv({ WEB_CONCURRENCY: '65' })).toThrow(`WEB_CONCURRENCY: ${message} (got "65")`);
+    expect(() => loadEnv({ WEB_CONCURRENCY: 'auto' })).toThrow(`WEB_CONCURRENCY: ${message} (got "auto")`);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is the number of proxies in front of the app, 0 (the TCP peer) by default', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(0);

@@ -57,6 +57,15 @@ const schema = z.object({
       .transform(Number)
       .refine((hops) => hops <= 10, 'must be the number of proxies in front of the app, a whole number from 0 to 10'),
   ),
+  /** How many app processes `npm start` runs behind the one port (node:cluster); 1 serves from the process itself. */
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (value === undefined || value === '' ? '1' : value),
+    z
+      .string()
+      .regex(/^\d{1,2}$/, 'must be the number of app processes, a whole number from 1 to 64')
+      .transform(Number)
+      .refine((count) => count >= 1 && count <= 64, 'must be the number of app processes, a whole number from 1 to 64'),
+  ),
   RATE_LIMITS: z.preprocess(
     (value) => (value === undefined || value === '' ? 'on' : value),
     z.enum(['on', 'off'], { error: 'must be on or off' }),

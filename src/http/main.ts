@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
+import { reportWorkerReady, runPrimary } from './cluster';
 import { EnvError, loadEnv } from './env';
 import { createJsonLogger } from './logger';
 import { startServer } from './server';
 
-/** The process entry: validate the environment, start, and stop cleanly on SIGTERM/SIGINT. */
+/** The process entry: validate the environment, start (or start N processes), and stop cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
   const logger = createJsonLogger();
   let env;
@@ -15,6 +17,8 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
+  // WEB_CONCURRENCY=N: this process only starts and watches N app processes (src/http/cluster.ts).
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(env, logger);
   const server = await startServer(env, logger);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
@@ -28,4 +32,5 @@ export async function main(): Promise<void> {
       );
     });
   }
+  reportWorkerReady();
 }
