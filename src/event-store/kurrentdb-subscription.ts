@@ -1,3 +1,4 @@
+import { ErrorType } from '@kurrent/kurrentdb-client';
 import type { AllStreamSubscription, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import type { StreamNames } from './kurrentdb-mapping';
 import { toReadPosition } from './kurrentdb-mapping';
@@ -6,13 +7,25 @@ import type { RecordedEvent, SubscribeOptions, Subscription } from './port';
 const firstDelayMs = 100;
 const maxDelayMs = 5_000;
 
+/**
+ * Drops that subscribing again cannot cure: the server refuses this user or
+ * the stream is gone. Everything else (unavailable, a timeout, a leader
+ * change, a cancelled call, an unknown gRPC error) is worth another try.
+ */
+const permanentDrops = new Set<unknown>([ErrorType.ACCESS_DENIED, ErrorType.STREAM_DELETED, ErrorType.STREAM_TOMBSTONED, ErrorType.INVALID_ARGUMENT, ErrorType.UNSUPPORTED]);
+
+export function isPermanentDrop(cause: unknown): boolean {
+  return cause instanceof Error && permanentDrops.has((cause as { type?: unknown }).type);
+}
+
 // The client's catch-up subscription ends for good on any drop (UNAVAILABLE, a
 // restart, a leader change), so follow $all in a loop that subscribes again from
-// the last delivered position, backing off while the server stays away.
+// the last delivered position, backing off while the server stays away. Each
+// drop is reported with its cause; one that cannot be cured ends delivery.
 export function subscribeWithResubscription(
   client: KurrentDBClient,
   names: StreamNames,
-  { after, onEvent, onError }: SubscribeOptions,
+  { after, onEvent, onError, onDropped }: SubscribeOptions,
   onFinished: () => void,
 ): Subscription {
   let last = after;
@@ -40,8 +53,8 @@ export function subscribeWithResubscription(
     }
   };
 
-  // Resolves when the connection drops or ends; returns whether anything was delivered.
-  async function follow(subscription: AllStreamSubscription): Promise<boolean> {
+  // Resolves when the connection drops or ends: whether anything was delivered, and why it ended.
+  async function follow(subscription: AllStreamSubscription): Promise<{ delivered: boolean; cause: unknown }> {
     let delivered = false;
     try {
       for await (const resolved of subscription) {
@@ -62,10 +75,10 @@ export function subscribeWithResubscription(
         last = recorded.position;
         delivered = true;
       }
-    } catch {
-      // Dropped: the caller subscribes again.
+    } catch (cause) {
+      return { delivered, cause };
     }
-    return delivered;
+    return { delivered, cause: new Error('The server ended the subscription') };
   }
 
   async function run(): Promise<void> {
@@ -76,10 +89,16 @@ export function subscribeWithResubscription(
       subscription.on('error', () => undefined);
       current = subscription;
       const startedAt = Date.now();
-      const delivered = await follow(subscription);
+      const { delivered, cause } = await follow(subscription);
       current = undefined;
       release(subscription);
       if (stopped) break;
+      if (isPermanentDrop(cause)) return fail(cause);
+      try {
+        onDropped?.(cause);
+      } catch {
+        // A failing drop handler must not end the subscription.
+      }
       // A connection that worked for a while starts the backoff over.
       if (delivered || Date.now() - startedAt > maxDelayMs) delayMs = firstDelayMs;
       await sleep(delayMs / 2 + (Math.random() * delayMs) / 2);
