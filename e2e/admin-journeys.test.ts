@@ -106,8 +106,8 @@ describe('admin portal', () => {
     // A balance that moves while the list shows the old one (here another administrator; a purchase alike) is
     // never overwritten: the edit made on 7 is refused, the list shows the balance now, and a retry on it saves.
     await page.evaluate(async (email) => {
-      const users = (await (await fetch(`/api/admin/users?search=${encodeURIComponent(email)}`)).json()) as Array<{ id: string }>;
-      const id = users[0]?.id ?? '';
+      const users = (await (await fetch(`/api/admin/users?search=${encodeURIComponent(email)}`)).json()) as { items: Array<{ id: string }> };
+      const id = users.items[0]?.id ?? '';
       await fetch(`/api/admin/users/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credits: 9 }) });
     }, realtor.email);
     await page.getByRole('button', { name: `Edit ${realtor.name}` }).click();

@@ -88,6 +88,6 @@ describe('the admin activity feed on a running server', () => {
     cleanups.push(() => second.stop());
     expect(printed).toEqual([]);
     const list = await fetch(`${second.url}/api/admin/admin-users`, { headers: { cookie: cookieOf(login, 'admin_session') } });
-    expect(((await list.json()) as Array<{ username: string }>).map((a) => a.username)).toEqual(['chief', 'moe']);
+    expect(((await list.json()) as { items: Array<{ username: string }> }).items.map((a) => a.username)).toEqual(['chief', 'moe']);
   });
 });

@@ -14,6 +14,50 @@ export const listQuery = z.object({
   cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string({ error: INVALID_CURSOR }).max(512, INVALID_CURSOR).optional()),
 });
 
+/** A filter's query parameter: absent or empty means no filter. */
+export function optionalParam<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/** `true` or `false`, absent or empty for either. */
+export function booleanParam(message: string) {
+  return optionalParam(z.enum(['true', 'false'], { error: message }).transform((value) => value === 'true'));
+}
+
+/** A day, YYYY-MM-DD, for date ranges; absent or empty for an open end. */
+export function dayParam(message: string) {
+  return optionalParam(
+    z
+      .string({ error: message })
+      .max(10, { error: message, abort: true })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00.000Z`)) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day), message),
+  );
+}
+
+/** ISO timestamps in `field` from the start of day `from` to the end of day `to`, both UTC and both included. */
+export function dayRangeFilter(field: string, from: string | undefined, to: string | undefined): Filter {
+  const range: Record<string, string> = {};
+  if (from !== undefined) range.$gte = `${from}T00:00:00.000Z`;
+  if (to !== undefined) range.$lt = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+  return Object.keys(range).length === 0 ? {} : { [field]: range };
+}
+
+/** The search box of a list; blank means no search. */
+export const searchParam = optionalParam(z.string({ error: 'Search must be text' }).trim().max(200, 'Search must be less than 200 characters'));
+
+/** A search term as a case-insensitive regular expression that takes it literally. */
+export function containsPattern(search: string): { $regex: string; $options: 'i' } {
+  return { $regex: search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
+}
+
+/** Every filter that is not empty, as one. */
+export function allOf(...filters: Filter[]): Filter {
+  const present = filters.filter((filter) => Object.keys(filter).length > 0);
+  if (present.length <= 1) return present[0] ?? {};
+  return { $and: present };
+}
+
 export interface ListPage<T> {
   docs: T[];
   /** Where the next page starts; null on the last page. */

@@ -30,6 +30,8 @@ export type UserDoc = {
   emailVerified: boolean;
   /** The homeowner verification outcome; set by the verification work. */
   isVerified: boolean;
+  /** Where the homeowner's latest utility bill stands ('none' before any); the back office lists and filters by it. */
+  verificationStatus?: UserVerificationStatus;
   profileImageUrl: string | null;
   createdAt: string;
   /** Sessions issued with another version no longer stand (src/http/session-check.ts). */
@@ -46,6 +48,9 @@ export type UserDoc = {
   stripePaymentMethodId?: string | null;
   _position?: number;
 };
+
+export const USER_VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type UserVerificationStatus = (typeof USER_VERIFICATION_STATUSES)[number];
 
 export type AccountTokenKind = 'email-verification' | 'password-reset';
 
@@ -72,13 +77,18 @@ export function createUsersProjection(): Projection {
       await users.createIndex({ usernameLower: 1 });
       await users.createIndex({ emailLower: 1 });
       await users.createIndex({ createdAt: -1, _id: -1 });
+      // The back office's Users list sorted by name and Realtors list (docs/decisions/0032).
+      await users.createIndex({ name: 1, _id: 1 });
+      await users.createIndex({ role: 1 });
     },
     async apply(event, store) {
       // Ownership verification lives in its own stream; its approval is what sets isVerified on the user.
       if (isVerificationEvent(event)) {
-        if (event.type === 'VerificationApproved') {
-          await updateOnce(store.collection<UserDoc>(USERS), event.data.userId, event.position, { $set: { isVerified: true } });
-        }
+        const users = store.collection<UserDoc>(USERS);
+        const { userId } = event.data;
+        if (event.type === 'VerificationApproved') await updateOnce(users, userId, event.position, { $set: { isVerified: true, verificationStatus: 'approved' } });
+        else if (event.type === 'VerificationRejected') await updateOnce(users, userId, event.position, { $set: { verificationStatus: 'rejected' } });
+        else await updateOnce(users, userId, event.position, { $set: { verificationStatus: 'pending' } });
         return;
       }
       if (!isAccountEvent(event)) return;
@@ -106,6 +116,7 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
           credits: 0,
           emailVerified: false,
           isVerified: false,
+          verificationStatus: 'none',
           profileImageUrl: null,
           createdAt: at,
           sessionVersion: 0,
@@ -171,8 +182,8 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
 async function setCredits(event: RecordedEvent & AccountEvent, userId: string, store: ReadStore, also: Omit<Update, '$set'> = {}): Promise<Push[] | void> {
   const entry = ledgerEntryOf(event);
   if (!entry) return;
-  const applied = await updateOnce(store.collection<UserDoc>(USERS), userId, event.position, { ...also, $set: { credits: entry.balanceAfter } });
-  if (!applied) return undefined;
+  // Pushed whether or not this write landed: every node sharing the read store tells its own sockets (docs/decisions/0031).
+  await updateOnce(store.collection<UserDoc>(USERS), userId, event.position, { ...also, $set: { credits: entry.balanceAfter } });
   // The statement's listings keep a title after deletion; a refund only ever follows a listing it has seen listed.
   const listing = entry.kind === 'refund' && entry.propertyId !== undefined ? await store.collection<CreditLedgerListingDoc>(CREDIT_LEDGER_LISTINGS).findOne({ _id: entry.propertyId }) : null;
   const reason = creditChangeReason(entry, listing?.title ?? null);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, registerUser, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../testing/admins';
+import { getListPage } from '../../testing/list-contract';
 import { createTestApp } from '../../testing/test-app';
 
 let close: (() => Promise<void>) | undefined;
@@ -18,25 +19,23 @@ async function withUsers() {
   return { t, rootId, jane, bob, root: await signInAdmin(t, 'root', ROOT.password), moderator: await signInAdmin(t, 'mo', 'mo-password') };
 }
 
-const VIEW_FIELDS = ['id', 'username', 'name', 'email', 'phone', 'role', 'credits', 'emailVerified', 'isVerified', 'createdAt'].sort();
+const VIEW_FIELDS = ['id', 'username', 'name', 'email', 'phone', 'role', 'credits', 'emailVerified', 'isVerified', 'verificationStatus', 'createdAt'].sort();
 
 describe('GET /api/admin/users', () => {
-  it('lists users with no secrets, newest first', async () => {
+  it('lists users with no secrets, newest first, on the list contract', async () => {
     const { t, jane, bob, moderator } = await withUsers();
     const res = await send(t, 'GET', '/api/admin/users', { cookie: moderator });
     expect(res.status).toBe(200);
-    const list = (await res.json()) as Array<Record<string, unknown>>;
-    expect(list.map((u) => u.id)).toEqual([bob.userId, jane.userId]);
-    expect(Object.keys(list[1] ?? {}).sort()).toEqual(VIEW_FIELDS);
-    expect(list[1]).toMatchObject({ username: 'jane_doe', name: 'Jane Doe', email: 'jane_doe@example.com', role: 'realtor', credits: 0, emailVerified: false });
+    const list = (await res.json()) as { items: Array<Record<string, unknown>>; nextCursor: string | null; total: number };
+    expect(list.items.map((u) => u.id)).toEqual([bob.userId, jane.userId]);
+    expect(list).toMatchObject({ nextCursor: null, total: 2 });
+    expect(Object.keys(list.items[1] ?? {}).sort()).toEqual(VIEW_FIELDS);
+    expect(list.items[1]).toMatchObject({ username: 'jane_doe', name: 'Jane Doe', email: 'jane_doe@example.com', role: 'realtor', credits: 0, emailVerified: false, verificationStatus: 'none' });
   });
 
   it('searches name, username or email, case-insensitively, taking the term literally', async () => {
     const { t, jane, bob, root } = await withUsers();
-    const search = async (term: string) => {
-      const res = await send(t, 'GET', `/api/admin/users?search=${encodeURIComponent(term)}`, { cookie: root });
-      return ((await res.json()) as Array<{ id: string }>).map((u) => u.id);
-    };
+    const search = async (term: string) => (await getListPage<{ id: string }>(t, '/api/admin/users', root, { search: term })).items.map((u) => u.id);
     expect(await search('JANE D')).toEqual([jane.userId]);
     expect(await search('BOBBY')).toEqual([bob.userId]);
     expect(await search('bobby@EXAMPLE')).toEqual([bob.userId]);

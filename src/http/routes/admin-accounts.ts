@@ -4,20 +4,18 @@ import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
 import { adminUserUpdateSchema } from '../../domain/admins/rules';
 import { NotFoundError } from '../../domain/shared/errors';
-import type { Filter } from '../../read-store/port';
-import type { UserDoc } from '../../projections/users';
-import { USERS } from '../../projections/users';
+import type { Filter, Sort } from '../../read-store/port';
+import type { UserDoc, UserVerificationStatus } from '../../projections/users';
+import { USER_VERIFICATION_STATUSES, USERS } from '../../projections/users';
 import type { AppDeps } from '../app';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { hashPassword } from '../passwords';
+import { allOf, booleanParam, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../list-page';
 import { readJson, validate } from '../validation';
 import { adminActor } from './admin';
 import { ADMIN_CREDITS_REASON } from '../../domain/accounts/ledger';
-
-/** A search that matches everyone still answers a bounded list; the newest come first. */
-const MAX_USERS_LISTED = 500;
 
 /** A user as the back office sees one: no hash, token or session version. */
 export interface ManagedUserView {
@@ -30,15 +28,31 @@ export interface ManagedUserView {
   credits: number;
   emailVerified: boolean;
   isVerified: boolean;
+  /** The homeowner's utility bill: none submitted, pending review, approved or rejected. */
+  verificationStatus: UserVerificationStatus;
   createdAt: string;
 }
 
 export function toManagedUserView(doc: UserDoc): ManagedUserView {
   const { _id, username, name, email, phone, role, credits, emailVerified, isVerified, createdAt } = doc;
-  return { id: _id, username, name, email, phone, role, credits, emailVerified, isVerified, createdAt };
+  const verificationStatus = doc.verificationStatus ?? (isVerified ? 'approved' : 'none');
+  return { id: _id, username, name, email, phone, role, credits, emailVerified, isVerified, verificationStatus, createdAt };
 }
 
-export const searchQuery = z.object({ search: z.string().trim().max(200, 'Search must be less than 200 characters').optional() });
+const USER_SORTS = { newest: { createdAt: -1 }, oldest: { createdAt: 1 }, name: { name: 1 } } satisfies Record<string, Sort>;
+
+export const usersListQuery = listQuery.extend({
+  search: searchParam,
+  role: optionalParam(z.enum(['homeowner', 'realtor'], { error: 'Role must be homeowner or realtor' })),
+  emailVerified: booleanParam('Email verified must be true or false'),
+  verification: optionalParam(z.enum(USER_VERIFICATION_STATUSES, { error: 'Verification must be none, pending, approved or rejected' })),
+  from: dayParam('From must be a date (YYYY-MM-DD)'),
+  to: dayParam('To must be a date (YYYY-MM-DD)'),
+  sort: optionalParam(z.enum(['newest', 'oldest', 'name'], { error: 'Sort must be newest, oldest or name' })),
+});
+
+/** The former name of the users list's query, kept until every importer uses usersListQuery. */
+export const searchQuery = usersListQuery;
 
 /** /api/admin/users: every administrator may find users and set their credits and passwords. */
 export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -52,9 +66,16 @@ export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   routes.get('/', requireAdmin(), async (c) => {
-    const { search } = validate(searchQuery, c.req.query());
-    const list = await users.find(userSearchFilter(search ?? ''), { sort: { createdAt: -1, _id: -1 }, limit: MAX_USERS_LISTED });
-    return c.json(list.map(toManagedUserView));
+    const query = validate(usersListQuery, c.req.query());
+    const filter = allOf(
+      userSearchFilter(query.search ?? ''),
+      query.role === undefined ? {} : { role: query.role },
+      query.emailVerified === undefined ? {} : { emailVerified: query.emailVerified },
+      verificationFilter(query.verification),
+      dayRangeFilter('createdAt', query.from, query.to),
+    );
+    const page = await listPage(users, filter, USER_SORTS[query.sort ?? 'newest'], query);
+    return c.json({ items: page.docs.map(toManagedUserView), nextCursor: page.nextCursor, total: page.total });
   });
 
   routes.put('/:userId', requireAdmin(), async (c) => {
@@ -89,8 +110,16 @@ export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** Users whose name, username or email contains `search`, case-insensitively. */
-function userSearchFilter(search: string): Filter {
+export function userSearchFilter(search: string): Filter {
   if (search === '') return {};
-  const pattern = { $regex: search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
+  const pattern = containsPattern(search);
   return { $or: [{ name: pattern }, { username: pattern }, { email: pattern }] };
+}
+
+/** Users projected before the status was kept have none: 'approved' is read from isVerified, anything else as 'none'. */
+function verificationFilter(status: UserVerificationStatus | undefined): Filter {
+  if (status === undefined) return {};
+  if (status === 'approved') return { $or: [{ verificationStatus: 'approved' }, { verificationStatus: { $exists: false }, isVerified: true }] };
+  if (status === 'none') return { $or: [{ verificationStatus: 'none' }, { verificationStatus: { $exists: false }, isVerified: false }] };
+  return { verificationStatus: status };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../testing/admins';
+import { expectPagingRefusals, getListPage, pageThroughList } from '../../testing/list-contract';
 import { createTestApp } from '../../testing/test-app';
 
 let close: (() => Promise<void>) | undefined;
@@ -40,16 +41,50 @@ describe('GET /api/admin/admin-users', () => {
     for (const cookie of [admin, moderator]) {
       const res = await send(t, 'GET', '/api/admin/admin-users', { cookie });
       expect(res.status).toBe(200);
-      const list = (await res.json()) as Array<Record<string, unknown>>;
-      expect(list.map((a) => [a.username, a.role, a.isActive, a.createdBy])).toEqual([
+      const list = (await res.json()) as { items: Array<Record<string, unknown>>; nextCursor: string | null; total: number };
+      expect(list.items.map((a) => [a.username, a.role, a.isActive, a.createdBy])).toEqual([
         ['root', 'super_admin', true, null],
         ['ann', 'admin', true, rootId],
         ['mo', 'moderator', true, rootId],
       ]);
+      expect(list).toMatchObject({ nextCursor: null, total: 3 });
       expect(JSON.stringify(list)).not.toMatch(/scrypt|password|sessionVersion|_position/i);
     }
   });
+
+  it('pages through every administrator exactly once, and filters by search, role and active', async () => {
+    const { t, rootId, root } = await backOffice();
+    for (const username of ['zed', 'yan', 'xia']) await seedAdmin(t, rootId, { username, password: `${username}-password`, role: 'moderator' });
+    await send(t, 'POST', `/api/admin/admin-users/${await idOf(t, root, 'yan')}/deactivate`, { cookie: root });
+    const order = ['root', 'ann', 'mo', 'zed', 'yan', 'xia'];
+    for (const limit of [2, 3]) {
+      const { items, total } = await pageThroughList<{ id: string; username: string }>(t, '/api/admin/admin-users', root, limit);
+      expect(items.map((a) => a.username)).toEqual(order);
+      expect(total).toBe(6);
+    }
+    const usernames = async (query: Record<string, string>) => (await getListPage<{ username: string }>(t, '/api/admin/admin-users', root, query)).items.map((a) => a.username);
+    expect(await usernames({ role: 'moderator' })).toEqual(['mo', 'zed', 'yan', 'xia']);
+    expect(await usernames({ active: 'false' })).toEqual(['yan']);
+    expect(await usernames({ active: 'true', role: 'moderator' })).toEqual(['mo', 'zed', 'xia']);
+    expect(await usernames({ search: 'ANN' })).toEqual(['ann']);
+    expect(await usernames({ search: 'xia@example' })).toEqual(['xia']);
+    expect((await getListPage(t, '/api/admin/admin-users', root, { role: 'moderator', limit: '1' })).total).toBe(4);
+    await expectPagingRefusals(t, '/api/admin/admin-users', root);
+    for (const [query, message] of [
+      ['role=owner', 'Role must be super_admin, admin or moderator'],
+      ['active=1', 'Active must be true or false'],
+    ]) {
+      const res = await send(t, 'GET', `/api/admin/admin-users?${query}`, { cookie: root });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message });
+    }
+  });
 });
+
+async function idOf(t: Awaited<ReturnType<typeof createTestApp>>, cookie: string, username: string): Promise<string> {
+  const { items } = await getListPage<{ id: string; username: string }>(t, '/api/admin/admin-users', cookie, { search: username });
+  return items.find((a) => a.username === username)?.id ?? '';
+}
 
 describe('POST /api/admin/admin-users', () => {
   it('creates an administrator who can then sign in (super_admin only)', async () => {

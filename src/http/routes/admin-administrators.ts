@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { z } from 'zod';
 import type { Context } from 'hono';
 import { ADMIN_NOT_FOUND, adminDecider } from '../../domain/admins/decide';
 import type { AdminId } from '../../domain/admins/events';
 import { adminStreamId, toAdminId } from '../../domain/admins/events';
-import { createAdminSchema, setAdminPasswordSchema } from '../../domain/admins/rules';
+import { ADMIN_ROLES, createAdminSchema, setAdminPasswordSchema } from '../../domain/admins/rules';
 import { loadState } from '../../domain/shared/command-handler';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';
@@ -14,10 +15,17 @@ import type { AppDeps } from '../app';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
+import { allOf, booleanParam, containsPattern, listPage, listQuery, optionalParam, searchParam } from '../list-page';
 import { hashPassword } from '../passwords';
 import { releaseName, reserveName } from '../reservations';
-import { readJson } from '../validation';
+import { readJson, validate } from '../validation';
 import { adminActor, toAdminView } from './admin';
+
+export const administratorsListQuery = listQuery.extend({
+  search: searchParam,
+  role: optionalParam(z.enum(ADMIN_ROLES, { error: 'Role must be super_admin, admin or moderator' })),
+  active: booleanParam('Active must be true or false'),
+});
 
 /** /api/admin/admin-users: the back office's own accounts. */
 export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -53,8 +61,16 @@ export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   routes.get('/', requireAdmin(), async (c) => {
-    const list = await admins.find({}, { sort: { createdAt: 1, _id: 1 } });
-    return c.json(list.map(toAdminView));
+    const query = validate(administratorsListQuery, c.req.query());
+    const pattern = query.search ? containsPattern(query.search) : null;
+    const filter = allOf(
+      pattern === null ? {} : { $or: [{ name: pattern }, { username: pattern }, { email: pattern }] },
+      query.role === undefined ? {} : { role: query.role },
+      query.active === undefined ? {} : { isActive: query.active },
+    );
+    // Oldest first: the first super_admin heads the list.
+    const page = await listPage(admins, filter, { createdAt: 1 }, query);
+    return c.json({ items: page.docs.map(toAdminView), nextCursor: page.nextCursor, total: page.total });
   });
 
   routes.post('/', requireAdmin('super_admin'), async (c) => {

@@ -192,7 +192,7 @@ describe('deactivated administrators', () => {
     const modCookie = await signInAdmin(t, 'mod', 'mod-password');
     expect((await send(t, 'GET', '/api/admin/me', { cookie: modCookie })).status).toBe(200);
 
-    const list = (await (await send(t, 'GET', '/api/admin/admin-users', { cookie: rootCookie })).json()) as Array<{ id: string; username: string }>;
+    const list = ((await (await send(t, 'GET', '/api/admin/admin-users', { cookie: rootCookie })).json()) as { items: Array<{ id: string; username: string }> }).items;
     const modId = list.find((admin) => admin.username === 'mod')?.id ?? '';
     expect((await send(t, 'POST', `/api/admin/admin-users/${modId}/deactivate`, { cookie: rootCookie })).status).toBe(200);
 

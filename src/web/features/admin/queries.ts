@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchOrNullOn401 } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { pagedListQuery } from './paged-list';
 import type { ActivityPage, Admin, DashboardStats, ManagedUser } from './types';
+import type { UserFilters } from './users/user-filters';
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -28,20 +30,13 @@ export function dashboardQuery() {
   });
 }
 
-export function usersQuery(search: string) {
-  return queryOptions({
-    queryKey: [...queryKeys.adminUsers, { search }] as const,
-    queryFn: () => apiFetch<ManagedUser[]>(`/api/admin/users?${new URLSearchParams({ search })}`),
-    // A new search term keeps the last list on screen instead of flashing a skeleton.
-    placeholderData: keepPreviousData,
-  });
+/** GET /api/admin/users, a page at a time, with the search and filters of /admin/users. */
+export function usersQuery(search: string, filters: UserFilters = {}) {
+  return pagedListQuery<ManagedUser>(queryKeys.adminUsers, '/api/admin/users', { search, ...filters });
 }
 
-export function administratorsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.adminAdministrators,
-    queryFn: () => apiFetch<Admin[]>('/api/admin/admin-users'),
-  });
+export function administratorsQuery(search = '') {
+  return pagedListQuery<Admin>(queryKeys.adminAdministrators, '/api/admin/admin-users', { search });
 }
 
 export function activityQuery({ search, page }: { search: string; page: number }) {

@@ -33,6 +33,8 @@ export type ManagedUser = {
   credits: number;
   emailVerified: boolean;
   isVerified: boolean;
+  /** The homeowner's utility bill: none sent, pending review, approved or rejected. */
+  verificationStatus: 'none' | 'pending' | 'approved' | 'rejected';
   createdAt: string;
 };
 

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatAdminRole, formatDateTime } from '../format';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { administratorsQuery } from '../queries';
 import type { Admin } from '../types';
 import { Badge } from '../../../components/ui/badge';
@@ -26,11 +28,13 @@ function allowedActions(viewer: Admin, target: Admin) {
   };
 }
 
-export function AdministratorsSection({ admin }: { admin: Admin }) {
-  const administrators = useQuery(administratorsQuery());
+const NOUN = { one: 'administrator', many: 'administrators' };
+
+export function AdministratorsSection({ admin, search = '' }: { admin: Admin; search?: string }) {
+  const administrators = useInfiniteQuery(administratorsQuery(search));
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
-  const list = administrators.data;
+  const list = administrators.data === undefined ? undefined : listItems(administrators.data);
 
   return (
     <SectionCard
@@ -53,6 +57,7 @@ export function AdministratorsSection({ admin }: { admin: Admin }) {
         <>
           <AdminTable viewer={admin} administrators={list} onAction={setPending} />
           <AdminCards viewer={admin} administrators={list} onAction={setPending} />
+          <PagedListFooter query={administrators} noun={NOUN} />
         </>
       )}
       {admin.role === 'super_admin' && <CreateAdminDialog open={creating} onOpenChange={setCreating} />}

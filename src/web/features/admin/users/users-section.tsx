@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDate } from '../format';
+import { FilterDay, FilterSelect, ListFilters } from '../list-filters';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { usersQuery } from '../queries';
 import type { ManagedUser } from '../types';
+import { EMAIL_STATES, USER_ROLES, USER_SORTS, VERIFICATION_STATES, type UserFilters } from './user-filters';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,17 +18,38 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { EditUserDialog } from './edit-user-dialog';
 
-export function UsersSection({ search }: { search: string }) {
-  const users = useQuery(usersQuery(search));
+const NOUN = { one: 'user', many: 'users' };
+
+export function UsersSection({ search, filters = {}, onFiltersChange }: { search: string; filters?: UserFilters; onFiltersChange?: (next: UserFilters) => void }) {
+  const users = useInfiniteQuery(usersQuery(search, filters));
   const [editing, setEditing] = useState<ManagedUser | null>(null);
-  const list = users.data;
+  const list = users.data === undefined ? undefined : listItems(users.data);
+  const total = users.data?.pages[0]?.total ?? 0;
+  const filtered = search !== '' || Object.keys(filters).some((name) => name !== 'sort');
+  const change = (next: Partial<UserFilters>) => onFiltersChange?.({ ...filters, ...next });
 
   return (
     <SectionCard
       title="Users"
-      description={list === undefined ? 'Homeowners and realtors' : describeCount(list.length, search)}
-      actions={users.isFetching && list !== undefined ? <Spinner size="sm" label="Updating users" /> : undefined}
+      description={list === undefined ? 'Homeowners and realtors' : describeCount(total, search)}
+      actions={users.isFetching && !users.isFetchingNextPage && list !== undefined ? <Spinner size="sm" label="Updating users" /> : undefined}
     >
+      {onFiltersChange !== undefined && (
+        <ListFilters label="Filter users">
+          <FilterSelect label="Role" value={filters.role} options={USER_ROLES} anyLabel="All roles" onChange={(role) => change({ role })} />
+          <FilterSelect label="Email" value={filters.emailVerified} options={EMAIL_STATES} anyLabel="Any email state" onChange={(emailVerified) => change({ emailVerified })} />
+          <FilterSelect
+            label="Ownership verification"
+            value={filters.verification}
+            options={VERIFICATION_STATES}
+            anyLabel="Any verification"
+            onChange={(verification) => change({ verification })}
+          />
+          <FilterDay label="Joined from" value={filters.from} onChange={(from) => change({ from })} />
+          <FilterDay label="Joined to" value={filters.to} onChange={(to) => change({ to })} />
+          <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={USER_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
+        </ListFilters>
+      )}
       {users.isError ? (
         <ErrorState title="Failed to load users" error={users.error} onRetry={() => void users.refetch()} />
       ) : list === undefined ? (
@@ -33,13 +58,16 @@ export function UsersSection({ search }: { search: string }) {
         <EmptyState
           className="border-0 py-10"
           icon={<UsersIcon />}
-          title={search === '' ? 'No users yet' : 'No users match your search'}
-          description={search === '' ? 'Homeowners and realtors appear here once they register.' : `Nobody's name or email contains “${search}”.`}
+          title={filtered ? 'No users match your search' : 'No users yet'}
+          description={
+            !filtered ? 'Homeowners and realtors appear here once they register.' : search === '' ? 'Nobody matches these filters.' : `Nobody's name or email contains “${search}”.`
+          }
         />
       ) : (
         <>
           <UserTable users={list} onEdit={setEditing} />
           <UserCards users={list} onEdit={setEditing} />
+          <PagedListFooter query={users} noun={NOUN} />
         </>
       )}
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
@@ -65,6 +93,7 @@ function UserTable({ users, onEdit }: ListProps) {
             <TableHead>Role</TableHead>
             <TableHead className="text-right">Credits</TableHead>
             <TableHead>Email verified</TableHead>
+            <TableHead>Ownership</TableHead>
             <TableHead>Joined</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
@@ -87,6 +116,9 @@ function UserTable({ users, onEdit }: ListProps) {
               <TableCell className="text-right font-medium tabular-nums">{formatCount(user.credits)}</TableCell>
               <TableCell>
                 <VerifiedBadge verified={user.emailVerified} />
+              </TableCell>
+              <TableCell>
+                <OwnershipBadge user={user} />
               </TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(user.createdAt)}</TableCell>
               <TableCell className="text-right">
@@ -121,6 +153,7 @@ function UserCards({ users, onEdit }: ListProps) {
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <RoleBadge role={user.role} />
             <VerifiedBadge verified={user.emailVerified} />
+            <OwnershipBadge user={user} />
             <Badge variant="muted">
               <span className="tabular-nums">{formatCount(user.credits)}</span> {user.credits === 1 ? 'credit' : 'credits'}
             </Badge>
@@ -144,4 +177,19 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
   ) : (
     <Badge variant="warning">Not verified</Badge>
   );
+}
+
+/** Homeowners prove ownership with a bill; realtors have nothing to verify. */
+function OwnershipBadge({ user }: { user: ManagedUser }) {
+  if (user.role !== 'homeowner') return <span className="text-xs text-muted-foreground">—</span>;
+  switch (user.verificationStatus) {
+    case 'approved':
+      return <Badge variant="success">Verified Homeowner</Badge>;
+    case 'pending':
+      return <Badge variant="warning">Bill pending</Badge>;
+    case 'rejected':
+      return <Badge variant="danger">Bill rejected</Badge>;
+    case 'none':
+      return <Badge variant="muted">No bill sent</Badge>;
+  }
 }
