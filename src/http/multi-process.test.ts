@@ -2,17 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { userStreamId } from '../domain/accounts/commands';
-import type { EventStore } from '../event-store/port';
-import { expected } from '../event-store/port';
-import { createSqliteEventStore } from '../event-store/sqlite';
-import { appendListing } from '../testing/bidding';
 import type { ServerProcess } from '../testing/server-process';
-import { getOnNewConnection, PROCESS_SESSION_SECRET, spawnServer } from '../testing/server-process';
+import { getOnNewConnection, seedOnLog, spawnServer } from '../testing/server-process';
 import { socketTestKit } from '../testing/socket-clients';
 import { registration } from '../testing/user-session';
 import { apiRequest, knownPosition } from '../web/lib/api';
-import { createSessions } from './session';
 
 /*
  * Real server processes, as `npm start` runs them, on one DATA_DIR: what the
@@ -37,27 +31,6 @@ async function server(env: Record<string, string>): Promise<ServerProcess> {
   return started;
 }
 
-/** A second handle on the processes' log, to seed accounts and listings without scrypt or uploads. */
-function seeder(dir: string) {
-  const store: EventStore = createSqliteEventStore({ path: join(dir, 'events.db') });
-  const sessions = createSessions({ secret: PROCESS_SESSION_SECRET, secure: false });
-  return {
-    async user(role: 'homeowner' | 'realtor', credits = 0) {
-      const userId = crypto.randomUUID();
-      const at = new Date().toISOString();
-      const suffix = userId.slice(0, 8);
-      const events = [
-        { id: crypto.randomUUID(), type: 'UserRegistered', data: { userId, username: `${role}_${suffix}`, email: `${role}-${suffix}@example.com`, name: 'Sam Seeded', phone: null, role, at } },
-        ...(credits > 0 ? [{ id: crypto.randomUUID(), type: 'CreditsSetByAdmin', data: { credits, previousCredits: 0, adminId: 'seed', reason: 'Set by administrator', at } }] : []),
-      ];
-      const { position } = await store.append(userStreamId(userId), events, expected.noStream);
-      return { userId, position, cookie: `session=${await sessions.issue({ kind: 'user', subject: userId, role, version: 0 })}` };
-    },
-    listing: (ownerId: string) => appendListing(store, ownerId, { biddingEndsAt: '2099-01-01T00:00:00.000Z' }),
-    close: () => store.close(),
-  };
-}
-
 /** What a browser on the page would send: JSON, a session cookie, and the position it has seen. */
 async function bid(node: ServerProcess, cookie: string, propertyId: string) {
   const res = await fetch(`${node.url}/api/properties/${propertyId}/bid`, {
@@ -76,7 +49,7 @@ describe('two npm start processes on one DATA_DIR', SLOW, () => {
   const dir = mkdtempSync(join(tmpdir(), 'multi-process-'));
   let a: ServerProcess;
   let b: ServerProcess;
-  const seed = seeder(dir);
+  const seed = seedOnLog(dir);
   beforeAll(async () => {
     [a, b] = await Promise.all([spawnServer({ DATA_DIR: dir }), spawnServer({ DATA_DIR: dir })]);
   }, SLOW.timeout);
@@ -156,20 +129,35 @@ describe('two npm start processes on one DATA_DIR', SLOW, () => {
 });
 
 describe('WEB_CONCURRENCY', SLOW, () => {
-  it('two app processes answer on the one port, and SIGTERM stops them all', async () => {
-    const node = await server({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '2' });
+  /** The pids that answer /readyz on new connections, until `enough` holds (each connection may go to any process). */
+  async function answeringPids(url: string, enough: (pids: Set<number>) => boolean): Promise<Set<number>> {
     const pids = new Set<number>();
-    const deadline = Date.now() + 30_000;
-    // The second process starts once the first serves; each new connection may go to either.
-    while (pids.size < 2 && Date.now() < deadline) {
-      const ready = await getOnNewConnection(`${node.url}/readyz`);
+    const deadline = Date.now() + 90_000;
+    while (!enough(pids) && Date.now() < deadline) {
+      const ready = await getOnNewConnection(`${url}/readyz`).catch(() => ({ status: 0, body: '' }));
       if (ready.status === 200) pids.add((JSON.parse(ready.body) as { pid: number }).pid);
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    return pids;
+  }
+
+  it('two app processes answer on the one port; one that dies is replaced; SIGTERM stops them all', async () => {
+    const node = await server({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '2' });
+    // The second process starts once the first serves.
+    const pids = await answeringPids(node.url, (seen) => seen.size >= 2);
     expect(pids.size).toBe(2);
     expect(pids.has(node.child.pid as number)).toBe(false);
     // One administrator, made by the first process alone.
     expect(node.lines.filter((line) => line.msg === 'administrator created')).toHaveLength(1);
+
+    const [dead, survivor] = [...pids] as [number, number];
+    process.kill(dead, 'SIGKILL');
+    const after = await answeringPids(node.url, (seen) => [...seen].some((pid) => pid !== survivor));
+    const replacement = [...after].find((pid) => pid !== survivor);
+    expect(replacement).toBeDefined();
+    expect(replacement).not.toBe(dead);
+    expect(node.lines.some((line) => line.msg === 'app process died; starting another' && line.pid === dead)).toBe(true);
+
     expect(await node.stop()).toBe(0);
   });
 });

@@ -1,7 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { userStreamId } from '../domain/accounts/commands';
+import type { EventStore } from '../event-store/port';
+import { expected } from '../event-store/port';
+import { createSqliteEventStore } from '../event-store/sqlite';
+import { createSessions } from '../http/session';
+import { appendListing } from './bidding';
 
 /*
  * The server as `npm start` runs it (src/http/cli.ts, the process entry), in
@@ -86,6 +93,33 @@ export function getOnNewConnection(url: string): Promise<{ status: number; body:
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
+    // A connection handed to a process as it died is never answered.
+    req.setTimeout(5000, () => req.destroy(new Error('no answer within 5 s')));
     req.end();
   });
+}
+
+/**
+ * A second handle on the processes' log in `dataDir`, to seed accounts (with
+ * sessions signed by the processes' secret) and listings without scrypt or
+ * uploads. The processes hear these appends through the log's notify file.
+ */
+export function seedOnLog(dataDir: string) {
+  const store: EventStore = createSqliteEventStore({ path: join(dataDir, 'events.db'), synchronous: 'NORMAL' });
+  const sessions = createSessions({ secret: PROCESS_SESSION_SECRET, secure: false });
+  return {
+    async user(role: 'homeowner' | 'realtor', credits = 0) {
+      const userId = crypto.randomUUID();
+      const at = new Date().toISOString();
+      const suffix = userId.slice(0, 8);
+      const events = [
+        { id: crypto.randomUUID(), type: 'UserRegistered', data: { userId, username: `${role}_${suffix}`, email: `${role}-${suffix}@example.com`, name: 'Sam Seeded', phone: null, role, at } },
+        ...(credits > 0 ? [{ id: crypto.randomUUID(), type: 'CreditsSetByAdmin', data: { credits, previousCredits: 0, adminId: 'seed', reason: 'Set by administrator', at } }] : []),
+      ];
+      const { position } = await store.append(userStreamId(userId), events, expected.noStream);
+      return { userId, position, cookie: `session=${await sessions.issue({ kind: 'user', subject: userId, role, version: 0 })}` };
+    },
+    listing: (ownerId: string) => appendListing(store, ownerId, { biddingEndsAt: '2099-01-01T00:00:00.000Z' }),
+    close: () => store.close(),
+  };
 }
