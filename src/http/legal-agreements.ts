@@ -5,7 +5,7 @@ import type { LegalRole } from '../domain/legal/rules';
 import { ACCEPTANCE_REQUIRED, documentTypesForRole } from '../domain/legal/rules';
 import { ValidationError } from '../domain/shared/errors';
 import type { LegalDocumentDoc } from '../projections/legal-documents';
-import { findActiveDocuments } from '../projections/legal-documents';
+import { LEGAL_DOCUMENTS, findActiveDocuments } from '../projections/legal-documents';
 import type { UserAgreementDoc } from '../projections/user-agreements';
 import { USER_AGREEMENTS } from '../projections/user-agreements';
 import type { AppDeps } from './app';
@@ -27,9 +27,9 @@ export function toPublicLegalDocument({ documentId, type, title, content, versio
   return { id: documentId, type, title, content, version, effectiveDate };
 }
 
-/** The active documents a person of `role` must accept: the role's terms and the privacy policy, where active. */
-export function findRequiredDocuments(deps: Pick<AppDeps, 'readStore'>, role: LegalRole): Promise<LegalDocumentDoc[]> {
-  return findActiveDocuments(deps.readStore, documentTypesForRole(role));
+/** The documents in force a person of `role` must accept: the role's terms and the privacy policy, where in force. */
+export function findRequiredDocuments(deps: Pick<AppDeps, 'readStore' | 'clock'>, role: LegalRole): Promise<LegalDocumentDoc[]> {
+  return findActiveDocuments(deps.readStore, documentTypesForRole(role), deps.clock());
 }
 
 /**
@@ -37,7 +37,7 @@ export function findRequiredDocuments(deps: Pick<AppDeps, 'readStore'>, role: Le
  * ids, else 400 on `acceptedDocumentIds`. Returns the documents to record.
  * When nothing is active, nothing is asked.
  */
-export async function requireAcceptance(deps: Pick<AppDeps, 'readStore'>, role: LegalRole, acceptedIds: readonly number[]): Promise<LegalDocumentDoc[]> {
+export async function requireAcceptance(deps: Pick<AppDeps, 'readStore' | 'clock'>, role: LegalRole, acceptedIds: readonly number[]): Promise<LegalDocumentDoc[]> {
   const required = await findRequiredDocuments(deps, role);
   if (required.some((doc) => !acceptedIds.includes(doc.documentId))) {
     throw new ValidationError(ACCEPTANCE_REQUIRED, { acceptedDocumentIds: ACCEPTANCE_REQUIRED });
@@ -46,16 +46,20 @@ export async function requireAcceptance(deps: Pick<AppDeps, 'readStore'>, role: 
 }
 
 /**
- * Records the user's acceptance of documents with the request's own client
- * address and user agent (never values the client claims). Each document is
- * recorded once per user; returns the ids recorded now.
+ * Records the user's acceptance of document versions with the request's own
+ * client address and user agent (never values the client claims). Each
+ * version is recorded once per user, with its label (the versions were
+ * checked to exist by the caller); returns the ids recorded now.
  */
 export async function recordAgreements(deps: AppDeps, c: Context<AppEnv>, userId: string, documentIds: readonly number[]): Promise<number[]> {
   if (documentIds.length === 0) return [];
+  const versions = await deps.readStore
+    .collection<LegalDocumentDoc>(LEGAL_DOCUMENTS)
+    .find({ _id: { $in: documentIds.map(String) } }, { projection: { documentId: 1, version: 1 } });
   const { events } = await runCommand(deps, c, agreementsStreamId(userId), agreementsDecider, {
     type: 'AcceptAgreements',
     userId,
-    documentIds,
+    documents: versions.map(({ documentId, version }) => ({ documentId, version })),
     ipAddress: clientAddress(c),
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
     at: deps.clock().toISOString(),
@@ -64,7 +68,7 @@ export async function recordAgreements(deps: AppDeps, c: Context<AppEnv>, userId
 }
 
 /** The role's active documents this user has not accepted yet. */
-export async function findPendingDocuments(deps: Pick<AppDeps, 'readStore'>, userId: string, role: LegalRole): Promise<LegalDocumentDoc[]> {
+export async function findPendingDocuments(deps: Pick<AppDeps, 'readStore' | 'clock'>, userId: string, role: LegalRole): Promise<LegalDocumentDoc[]> {
   const required = await findRequiredDocuments(deps, role);
   if (required.length === 0) return [];
   const accepted = await deps.readStore

@@ -4,11 +4,13 @@ import { insertOnce } from './projection';
 
 export const USER_AGREEMENTS = 'user_agreements';
 
-/** One user's acceptance of one document; the `_id` is `{userId}:{documentId}`, unique like the pair. */
+/** One user's acceptance of one document version; the `_id` is `{userId}:{documentId}`, unique like the pair. */
 export type UserAgreementDoc = {
   _id: string;
   userId: string;
   documentId: number;
+  /** The version label accepted; null on agreements recorded before labels were (the document's own label then applies). */
+  version: string | null;
   agreedAt: string;
   ipAddress: string | null;
   userAgent: string | null;
@@ -31,7 +33,7 @@ export function createUserAgreementsProjection(): Projection {
       const { userId, documentId, ipAddress, userAgent, at } = event.data;
       await insertOnce(
         store.collection<UserAgreementDoc>(USER_AGREEMENTS),
-        { _id: userAgreementId(userId, documentId), userId, documentId, agreedAt: at, ipAddress, userAgent },
+        { _id: userAgreementId(userId, documentId), userId, documentId, version: event.data.version ?? null, agreedAt: at, ipAddress, userAgent },
         event.position,
       );
     },

@@ -37,7 +37,7 @@ export const documentInput = (overrides: Record<string, unknown> = {}) => ({
   title: 'Homeowner Terms of Service',
   content: 'The terms.',
   version: '1.0',
-  effectiveDate: '2026-12-01T09:00',
+  effectiveDate: '2026-11-01T09:00',
   ...overrides,
 });
 

@@ -8,18 +8,18 @@ const at = '2026-11-22T10:00:00.000Z';
 const accept = (documentIds: number[], when = at): AcceptAgreements => ({
   type: 'AcceptAgreements',
   userId: 'u1',
-  documentIds,
+  documents: documentIds.map((documentId) => ({ documentId, version: `v${documentId}` })),
   ipAddress: '203.0.113.7',
   userAgent: 'Browser/1.0',
   at: when,
 });
 const accepted = (documentId: number, agreedAt = at): AgreementAccepted => ({
   type: 'AgreementAccepted',
-  data: { userId: 'u1', documentId, ipAddress: '203.0.113.7', userAgent: 'Browser/1.0', at: agreedAt },
+  data: { userId: 'u1', documentId, version: `v${documentId}`, ipAddress: '203.0.113.7', userAgent: 'Browser/1.0', at: agreedAt },
 });
 
 describe('AcceptAgreements', () => {
-  it('records one agreement per document', () => {
+  it('records one agreement per document, with the version label of the text accepted', () => {
     given(agreementsDecider)
       .when(accept([1, 2]))
       .then([accepted(1), accepted(2)]);

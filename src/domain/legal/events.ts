@@ -4,9 +4,10 @@ import type { LegalDocumentType } from './rules';
 /*
  * Streams of the legal context (docs/decisions/0011-legal-and-prospects.md):
  * - `legal-document-ids`: hands out document numbers, one after the other;
- * - `legal-document-{id}`: one document's content and lifecycle;
- * - `legal-active-{type}`: which document of a type is active, so "one
- *   active per type" is decided in one stream;
+ * - `legal-document-{id}`: one version's content and lifecycle; once locked
+ *   (just before its first activation) its text never changes;
+ * - `legal-active-{type}`: which version of a type is in force from when, so
+ *   "one in force per type" is decided in one stream;
  * - `agreements-{userId}`: the documents one user accepted, each once.
  */
 
@@ -21,7 +22,12 @@ type DocumentFields = { title: string; content: string; version: string; effecti
 
 export type LegalDocumentCreated = {
   type: 'LegalDocumentCreated';
-  data: { documentId: number; type: LegalDocumentType } & DocumentFields & { createdBy: string; at: string };
+  data: { documentId: number; type: LegalDocumentType } & DocumentFields & {
+      createdBy: string;
+      at: string;
+      /** The locked version an edit started from; absent on documents written from scratch (and before versions existed). */
+      previousVersionId?: number | null;
+    };
 };
 export type LegalDocumentUpdated = {
   type: 'LegalDocumentUpdated';
@@ -31,16 +37,38 @@ export type LegalDocumentDeleted = {
   type: 'LegalDocumentDeleted';
   data: { documentId: number; type: LegalDocumentType; deletedBy: string; at: string };
 };
+/** The version's text is final: appended to its own stream before it is first activated, so no edit can race the activation. */
+export type LegalDocumentLocked = {
+  type: 'LegalDocumentLocked';
+  data: { documentId: number; type: LegalDocumentType; version: string; lockedBy: string; at: string };
+};
 export type LegalDocumentActivated = {
   type: 'LegalDocumentActivated';
-  data: { documentId: number; type: LegalDocumentType; previousDocumentId: number | null; activatedBy: string; at: string };
+  data: {
+    documentId: number;
+    type: LegalDocumentType;
+    /** The version in force at `effectiveAt` until this one. */
+    previousDocumentId: number | null;
+    activatedBy: string;
+    at: string;
+    /** When it is in force: its effective date, or the activation itself when that date has passed. Absent before scheduling existed: `at`. */
+    effectiveAt?: string;
+  };
 };
 export type AgreementAccepted = {
   type: 'AgreementAccepted';
-  data: { userId: string; documentId: number; ipAddress: string | null; userAgent: string | null; at: string };
+  data: {
+    userId: string;
+    documentId: number;
+    /** The version label of the exact text accepted; absent on agreements recorded before versions were locked. */
+    version?: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    at: string;
+  };
 };
 
-export type LegalDocumentEvent = LegalDocumentCreated | LegalDocumentUpdated | LegalDocumentDeleted;
+export type LegalDocumentEvent = LegalDocumentCreated | LegalDocumentUpdated | LegalDocumentDeleted | LegalDocumentLocked;
 export type LegalEvent = LegalDocumentIdAllocated | LegalDocumentEvent | LegalDocumentActivated | AgreementAccepted;
 
 export const LEGAL_EVENT_TYPES = [
@@ -48,6 +76,7 @@ export const LEGAL_EVENT_TYPES = [
   'LegalDocumentCreated',
   'LegalDocumentUpdated',
   'LegalDocumentDeleted',
+  'LegalDocumentLocked',
   'LegalDocumentActivated',
   'AgreementAccepted',
 ] as const satisfies ReadonlyArray<LegalEvent['type']>;

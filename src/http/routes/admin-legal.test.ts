@@ -12,7 +12,8 @@ async function signedIn(now = () => new Date('2026-11-22T10:00:00.000Z')) {
   return { t, ...(await adminSessions(t)) };
 }
 
-const list = async (t: TestApp, cookie: string) => (await (await call(t, 'GET', '/api/admin/legal-documents', { cookie })).json()) as AdminDoc[];
+type Page<T> = { items: T[]; nextCursor: string | null; total: number };
+const list = async (t: TestApp, cookie: string) => ((await (await call(t, 'GET', '/api/admin/legal-documents', { cookie })).json()) as Page<AdminDoc>).items;
 
 describe('POST /api/admin/legal-documents', () => {
   it('creates an inactive document numbered 1, 2, 3…', async () => {
@@ -26,7 +27,11 @@ describe('POST /api/admin/legal-documents', () => {
       content: 'The terms.',
       version: '1.0',
       isActive: false,
-      effectiveDate: '2026-12-01T09:00:00.000Z',
+      status: 'draft',
+      scheduledFor: null,
+      locked: false,
+      previousVersionId: null,
+      effectiveDate: '2026-11-01T09:00:00.000Z',
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
       createdBy: rootId,
@@ -128,6 +133,91 @@ describe('PUT and DELETE /api/admin/legal-documents/{id}', () => {
   });
 });
 
+describe('legal documents as immutable versions', () => {
+  const publicTerms = async (t: TestApp) => (await (await call(t, 'GET', '/api/legal-documents/tos_homeowner')).json()) as { id: number; content: string };
+
+  it('saves an edit of an activated version as a new draft version and leaves its text unchanged', async () => {
+    const { t, admin } = await signedIn();
+    const v1 = await createDocument(t, admin, { content: 'The terms people accepted.' });
+    await activateDocument(t, admin, v1.id);
+
+    const res = await call(t, 'PUT', `/api/admin/legal-documents/${v1.id}`, { cookie: admin, body: documentInput({ content: 'New terms.', version: '1.1' }) });
+    expect(res.status).toBe(201);
+    const draft = (await res.json()) as AdminDoc;
+    expect(draft).toMatchObject({
+      savedAsNewVersion: true,
+      message: 'Saved as a new draft version',
+      content: 'New terms.',
+      version: '1.1',
+      status: 'draft',
+      isActive: false,
+      locked: false,
+      previousVersionId: v1.id,
+    });
+    expect(draft.id).not.toBe(v1.id);
+
+    const docs = await list(t, admin);
+    expect(docs.find((d) => d.id === v1.id)).toMatchObject({ content: 'The terms people accepted.', version: '1.0', status: 'active', locked: true });
+    expect(await publicTerms(t)).toMatchObject({ id: v1.id, content: 'The terms people accepted.' });
+    const events = (await t.deps.eventStore.readStream(`legal-document-${v1.id}`)).map((e) => e.type);
+    expect(events).toEqual(['LegalDocumentCreated', 'LegalDocumentLocked']);
+
+    // The new draft is edited in place until it is activated in turn.
+    const edited = await call(t, 'PUT', `/api/admin/legal-documents/${draft.id}`, { cookie: admin, body: documentInput({ content: 'Newer terms.', version: '1.1' }) });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ id: draft.id, content: 'Newer terms.', savedAsNewVersion: false });
+    // Sent back unchanged, an activated version makes no new draft.
+    const unchanged = await call(t, 'PUT', `/api/admin/legal-documents/${v1.id}`, { cookie: admin, body: documentInput({ content: 'The terms people accepted.' }) });
+    expect(unchanged.status).toBe(200);
+    expect((await list(t, admin)).map((d) => d.id).sort()).toEqual([v1.id, draft.id].sort());
+  });
+
+  it('refuses to delete a version that was once active, and names the one that replaced it superseded', async () => {
+    const { t, admin } = await signedIn();
+    const v1 = await createDocument(t, admin);
+    const v2 = await createDocument(t, admin, { version: '2.0' });
+    await activateDocument(t, admin, v1.id);
+    await activateDocument(t, admin, v2.id);
+
+    const refused = await call(t, 'DELETE', `/api/admin/legal-documents/${v1.id}`, { cookie: admin });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: 'A version that has been activated cannot be deleted: people may have accepted its text, so it stays on record.' });
+    expect((await list(t, admin)).map((d) => [d.id, d.status])).toEqual([
+      [v2.id, 'active'],
+      [v1.id, 'superseded'],
+    ]);
+  });
+
+  it('schedules a version whose effective date is to come; it is in force by itself from that time', async () => {
+    let now = new Date('2026-11-22T10:00:00.000Z');
+    const { t, admin } = await signedIn(() => now);
+    const v1 = await createDocument(t, admin);
+    await activateDocument(t, admin, v1.id);
+    const homeowner = await registerUser(t.app, { acceptedDocumentIds: [v1.id] });
+    const v2 = await createDocument(t, admin, { version: '2.0', content: 'December terms.', effectiveDate: '2026-12-01T00:00' });
+
+    const res = await call(t, 'POST', `/api/admin/legal-documents/${v2.id}/activate`, { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: v2.id, status: 'scheduled', isActive: false, scheduledFor: '2026-12-01T00:00:00.000Z', locked: true });
+    expect(await publicTerms(t)).toMatchObject({ id: v1.id });
+    const pending = async () => ((await (await call(t, 'GET', '/api/user/pending-agreements', { cookie: homeowner.cookie })).json()) as Array<{ id: number }>).map((d) => d.id);
+    expect(await pending()).toEqual([]);
+    // Activating it again while it waits decides nothing.
+    await activateDocument(t, admin, v2.id);
+    expect(await t.deps.eventStore.readStream('legal-active-tos_homeowner')).toHaveLength(2);
+
+    now = new Date('2026-11-30T23:59:59.999Z');
+    expect(await publicTerms(t)).toMatchObject({ id: v1.id });
+    now = new Date('2026-12-01T00:00:00.000Z');
+    expect(await publicTerms(t)).toMatchObject({ id: v2.id, content: 'December terms.' });
+    expect((await list(t, admin)).map((d) => [d.id, d.status, d.isActive])).toEqual([
+      [v2.id, 'active', true],
+      [v1.id, 'superseded', false],
+    ]);
+    expect(await pending()).toEqual([v2.id]);
+  });
+});
+
 describe('POST /api/admin/legal-documents/{id}/activate', () => {
   it('keeps one active document per type', async () => {
     const { t, admin } = await signedIn();
@@ -196,9 +286,97 @@ describe('GET /api/admin/legal-documents/{id}/agreements', () => {
 
     const res = await call(t, 'GET', `/api/admin/legal-documents/${terms.id}/agreements`, { cookie: moderator });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([
-      { userId: janeId, name: 'Jane Doe', email: 'jane@example.com', role: 'homeowner', agreedAt: '2026-11-22T11:00:00.000Z', ipAddress: '198.51.100.5' },
+    expect(await res.json()).toEqual({
+      items: [
+        {
+          userId: janeId,
+          name: 'Jane Doe',
+          email: 'jane@example.com',
+          role: 'homeowner',
+          agreedAt: '2026-11-22T11:00:00.000Z',
+          ipAddress: '198.51.100.5',
+          documentId: terms.id,
+          version: '1.0',
+          title: 'Homeowner Terms of Service',
+        },
+      ],
+      nextCursor: null,
+      total: 1,
+    });
+  });
+});
+
+describe('GET /api/admin/legal-agreements', () => {
+  it('shows which version each person accepted, a page at a time, by type or version', async () => {
+    let now = new Date('2026-11-22T10:00:00.000Z');
+    const { t, admin } = await signedIn(() => now);
+    const v1 = await createDocument(t, admin);
+    const privacy = await createDocument(t, admin, { type: 'privacy_policy', version: '7.0' });
+    await activateDocument(t, admin, v1.id);
+    const early = await registerUser(t.app, { username: 'early_bird', acceptedDocumentIds: [v1.id] });
+    now = new Date('2026-11-22T11:00:00.000Z');
+    const v2 = await createDocument(t, admin, { version: '2.0' });
+    await activateDocument(t, admin, v2.id);
+    await call(t, 'POST', '/api/user/agreements', { cookie: early.cookie, body: { documentIds: [v2.id] } });
+    now = new Date('2026-11-22T12:00:00.000Z');
+    await activateDocument(t, admin, privacy.id);
+    const late = await registerUser(t.app, { username: 'late_comer', acceptedDocumentIds: [v2.id, privacy.id] });
+
+    type Row = { userId: string; documentId: number; version: string; title: string };
+    const page = async (query: string) => (await (await call(t, 'GET', `/api/admin/legal-agreements?${query}`, { cookie: admin })).json()) as Page<Row>;
+    const homeowners = await page('type=tos_homeowner');
+    expect(homeowners.total).toBe(3);
+    expect(homeowners.items.map((a) => [a.userId, a.documentId, a.version])).toEqual([
+      [late.user.id, v2.id, '2.0'],
+      [early.user.id, v2.id, '2.0'],
+      [early.user.id, v1.id, '1.0'],
     ]);
+    expect((await page(`documentId=${v1.id}`)).items.map((a) => a.userId)).toEqual([early.user.id]);
+    expect((await page(`type=privacy_policy&documentId=${v1.id}`)).total).toBe(0);
+
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const next: Page<Row> = await page(`limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(next.total).toBe(4);
+      seen.push(...next.items.map((a) => `${a.userId}:${a.documentId}`));
+      cursor = next.nextCursor;
+    }
+    expect(seen.sort()).toEqual([`${late.user.id}:${v2.id}`, `${late.user.id}:${privacy.id}`, `${early.user.id}:${v2.id}`, `${early.user.id}:${v1.id}`].sort());
+
+    for (const [query, message] of [
+      ['type=cookies', 'Type must be tos_homeowner, tos_realtor or privacy_policy'],
+      ['documentId=abc', 'Document not found'],
+      ['limit=101', 'Limit must be between 1 and 100'],
+      ['cursor=%7B', 'Invalid cursor'],
+    ]) {
+      const res = await call(t, 'GET', `/api/admin/legal-agreements?${query}`, { cookie: admin });
+      expect([query, res.status, ((await res.json()) as { message: string }).message]).toEqual([query, 400, message]);
+    }
+  });
+});
+
+describe('GET /api/admin/legal-documents', () => {
+  it('pages through every version once, newest first, by type and search', async () => {
+    let tick = Date.parse('2026-11-22T10:00:00.000Z');
+    const { t, admin } = await signedIn(() => new Date((tick += 1000)));
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await createDocument(t, admin, { version: `${i}.0` })).id);
+    const privacy = await createDocument(t, admin, { type: 'privacy_policy', title: 'Privacy Policy', version: 'p1' });
+    const page = async (query: string) => (await (await call(t, 'GET', `/api/admin/legal-documents?${query}`, { cookie: admin })).json()) as Page<AdminDoc>;
+
+    const seen: number[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const next: Page<AdminDoc> = await page(`limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(next.total).toBe(6);
+      seen.push(...next.items.map((d) => d.id));
+      cursor = next.nextCursor;
+    }
+    expect(seen).toEqual([privacy.id, ...[...ids].reverse()]);
+    expect((await page('type=privacy_policy')).items.map((d) => d.id)).toEqual([privacy.id]);
+    expect((await page('search=3.0')).items.map((d) => d.id)).toEqual([ids[3]]);
+    expect((await page('search=privacy')).total).toBe(1);
   });
 });
 
@@ -214,6 +392,7 @@ describe('admin legal routes', () => {
       ['DELETE', '/api/admin/legal-documents/999'],
       ['POST', '/api/admin/legal-documents/999/activate'],
       ['GET', `/api/admin/legal-documents/${id}/agreements`],
+      ['GET', '/api/admin/legal-agreements'],
     ];
     for (const [method, path, body] of routes) {
       const statuses = [];

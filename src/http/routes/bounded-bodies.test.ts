@@ -70,8 +70,8 @@ describe('a body-sized field is refused by its length', () => {
       body: { type: 'privacy_policy', title: 'Escapes', content: '\u0001'.repeat(LEGAL_CONTENT_MAX), version: '9.1', effectiveDate: '2026-12-01T09:30' },
     });
     expect(await answer(res)).toEqual({ status: 413, body: { message: EVENT_TOO_LARGE_MESSAGE } });
-    const list = (await (await send(t, 'GET', '/api/admin/legal-documents', { cookie: admin })).json()) as Array<{ title: string }>;
-    expect(list.map((doc) => doc.title)).not.toContain('Escapes');
+    const list = (await (await send(t, 'GET', '/api/admin/legal-documents', { cookie: admin })).json()) as { items: Array<{ title: string }> };
+    expect(list.items.map((doc) => doc.title)).not.toContain('Escapes');
   });
 });
 

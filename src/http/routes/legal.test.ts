@@ -42,8 +42,8 @@ describe('GET /api/legal-documents/active and /api/legal-documents/{type}', () =
     const { t, ids } = await withActiveDocuments();
     const homeowner = (await (await call(t, 'GET', '/api/legal-documents/active?role=homeowner')).json()) as PublicDoc[];
     expect(homeowner).toEqual([
-      { id: ids.homeowner, type: 'tos_homeowner', title: 'Homeowner Terms', content: 'The terms.', version: '1.0', effectiveDate: '2026-12-01T09:00:00.000Z' },
-      { id: ids.privacy, type: 'privacy_policy', title: 'Privacy Policy', content: 'The terms.', version: '3.0', effectiveDate: '2026-12-01T09:00:00.000Z' },
+      { id: ids.homeowner, type: 'tos_homeowner', title: 'Homeowner Terms', content: 'The terms.', version: '1.0', effectiveDate: '2026-11-01T09:00:00.000Z' },
+      { id: ids.privacy, type: 'privacy_policy', title: 'Privacy Policy', content: 'The terms.', version: '3.0', effectiveDate: '2026-11-01T09:00:00.000Z' },
     ]);
     const realtor = (await (await call(t, 'GET', '/api/legal-documents/active?role=realtor')).json()) as PublicDoc[];
     expect(realtor.map((d) => d.id)).toEqual([ids.privacy]);
@@ -97,15 +97,19 @@ describe('POST /api/register with legal documents', () => {
     });
   });
 
-  it('records one agreement per accepted document, with the peer address and user agent', async () => {
+  it('records one agreement per accepted document, with its version, the peer address and user agent', async () => {
     const { t, ids } = await withActiveDocuments();
     const { user } = await registered(t, { acceptedDocumentIds: [String(ids.homeowner), ids.privacy] });
     const agreements = await t.deps.readStore.collection('user_agreements').find({ userId: user.id }, { sort: { documentId: 1 } });
     expect(agreements.map(({ _position: _p, ...a }) => a)).toEqual(
-      [ids.homeowner, ids.privacy].map((documentId) => ({
+      [
+        [ids.homeowner, '1.0'],
+        [ids.privacy, '3.0'],
+      ].map(([documentId, version]) => ({
         _id: `${user.id}:${documentId}`,
         userId: user.id,
         documentId,
+        version,
         agreedAt: '2026-11-22T10:00:00.000Z',
         ipAddress: '198.51.100.7',
         userAgent: 'RegisterTest/2.0',
@@ -126,7 +130,7 @@ describe('pending agreements', () => {
     await activateDocument(t, sessions.admin, v2.id);
     const pending = (await (await call(t, 'GET', '/api/user/pending-agreements', { cookie })).json()) as PublicDoc[];
     expect(pending).toEqual([
-      { id: v2.id, type: 'tos_homeowner', title: 'Homeowner Terms', content: 'The terms.', version: '2.0', effectiveDate: '2026-12-01T09:00:00.000Z' },
+      { id: v2.id, type: 'tos_homeowner', title: 'Homeowner Terms', content: 'The terms.', version: '2.0', effectiveDate: '2026-11-01T09:00:00.000Z' },
     ]);
 
     now = new Date('2026-11-23T10:00:00.000Z');

@@ -4,7 +4,7 @@ import type { LegalDocumentType, LegalRole } from '../../domain/legal/rules';
 import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentTypesForRole } from '../../domain/legal/rules';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { LegalDocumentDoc } from '../../projections/legal-documents';
-import { LEGAL_DOCUMENTS, findActiveDocuments } from '../../projections/legal-documents';
+import { LEGAL_DOCUMENTS, findActiveDocuments, legalTimelines } from '../../projections/legal-documents';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
@@ -40,7 +40,7 @@ export function createLegalRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/legal-documents/:type', async (c) => {
     const type = c.req.param('type');
     if (!(LEGAL_DOCUMENT_TYPES as readonly string[]).includes(type)) throw new NotFoundError(UNKNOWN_DOCUMENT);
-    const [active] = await findActiveDocuments(deps.readStore, [type as LegalDocumentType]);
+    const [active] = await findActiveDocuments(deps.readStore, [type as LegalDocumentType], deps.clock());
     if (!active) throw new NotFoundError(UNKNOWN_DOCUMENT);
     return c.json(toPublicLegalDocument(active));
   });
@@ -53,11 +53,16 @@ export function createLegalRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/user/agreements', requireUser(), async (c) => {
     const { userId, role } = signedIn(c);
     const { documentIds } = await readJson(c, acceptAgreementsSchema);
-    // Any existing document of the role's types may be accepted, also one that a newer version just replaced.
-    const allowed = new Set<string>(documentTypesForRole(role));
-    const found = await documents.find({ _id: { $in: documentIds.map(String) }, deleted: false }, { projection: { documentId: 1, type: 1 } });
-    const acceptable = new Set(found.filter((doc) => allowed.has(doc.type)).map((doc) => doc.documentId));
-    const unknown = documentIds.filter((id) => !acceptable.has(id));
+    // Any activated version of the role's types may be accepted, also one that a newer version just replaced.
+    // A draft may not: its text can still change, and an agreement must name the text accepted.
+    const types = documentTypesForRole(role);
+    const [found, timelines] = await Promise.all([
+      documents.find({ _id: { $in: documentIds.map(String) }, deleted: false }, { projection: { documentId: 1, type: 1, version: 1, locked: 1 } }),
+      legalTimelines(deps.readStore, types),
+    ]);
+    const activated = new Set([...timelines.values()].flat().map((entry) => entry.documentId));
+    const acceptable = found.filter((doc) => types.includes(doc.type) && (doc.locked === true || activated.has(doc.documentId)));
+    const unknown = documentIds.filter((id) => !acceptable.some((doc) => doc.documentId === id));
     if (unknown.length > 0) {
       const message = `${UNKNOWN_DOCUMENT}: ${unknown.join(', ')}`;
       throw new ValidationError(message, { documentIds: message });
