@@ -26,7 +26,7 @@ export function createPollingSubscriptions(options: PollingOptions): PollingSubs
   const { readAfter, pollMs = 250, batchSize = 500 } = options;
   const followers = new Set<Follower>();
 
-  function subscribe({ after, onEvent, onError }: SubscribeOptions): Subscription {
+  function subscribe({ after, onEvent, onError, onDropped }: SubscribeOptions): Subscription {
     let last = after;
     let stopped = false;
     let wake: (() => void) | undefined;
@@ -44,7 +44,15 @@ export function createPollingSubscriptions(options: PollingOptions): PollingSubs
 
     const run = async () => {
       while (!stopped) {
-        const batch = readAfter(last, batchSize);
+        let batch: readonly RecordedEvent[];
+        try {
+          batch = readAfter(last, batchSize);
+        } catch (cause) {
+          // A read of the log that failed (the file busy past its timeout) is tried again at the next poll.
+          onDropped?.(cause);
+          await sleep();
+          continue;
+        }
         // Only an empty read may sleep: events appended while we were
         // delivering did not find us waiting, so their wake-up was lost.
         if (batch.length === 0) {
