@@ -1,7 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
 import { propertyStreamId } from '../domain/bidding/property-facts';
@@ -10,61 +8,21 @@ import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createOutboxMailer } from '../mail/outbox';
 import type { Mail } from '../mail/port';
+import { createProjections } from '../projections/registry';
 import { createMemoryReadStore } from '../read-store/memory';
 import type { BiddingApp } from '../testing/bidding';
 import { deleteListing, get, listProperty, placeBid, registerHomeowner, registerRealtor } from '../testing/bidding';
+import type { NodeOptions } from '../testing/process-manager-nodes';
+import { outboxMails, processManagerNodes, until } from '../testing/process-manager-nodes';
 import { TEST_ORIGIN } from '../testing/test-app';
-import { createProjections } from '../projections/registry';
 import { createBidRefundReactor, nameToUuid } from './bid-refunds';
-import { composeApp } from './compose';
 import { createMemoryLogger } from './logger';
 
 const closes = '2099-12-06T10:00:00.000Z';
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-/** One app node on a SQLite file; several nodes (or boots) may share the file and the outbox. */
-async function bootNode(dir: string, options: { withoutReactor?: boolean } = {}) {
-  const eventStore = createSqliteEventStore({ path: join(dir, 'events.db') });
-  const composed = await composeApp({
-    eventStore,
-    readStore: createMemoryReadStore(),
-    mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
-    logger: createMemoryLogger(),
-    clock: () => new Date(),
-    env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
-    sessionSecret: 'refund-test-secret-'.repeat(3),
-    ...(options.withoutReactor ? { projections: createProjections() } : {}),
-  });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await composed.runner.stop();
-    await composed.bidRefunds.idle();
-    await eventStore.close();
-  };
-  cleanups.push(close);
-  return { ...composed, close };
-}
-
-function workspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bid-refunds-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function refundMails(dir: string): Mail[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(join(dir, 'outbox')).sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) => JSON.parse(readFileSync(join(dir, 'outbox', file), 'utf8')) as Mail).filter((mail) => mail.tag === 'bid-refund');
-}
+const { workspace, bootNode: boot } = processManagerNodes();
+const bootNode = (dir: string, options: NodeOptions & { withoutReactor?: boolean } = {}) =>
+  boot(dir, { ...options, ...(options.withoutReactor ? { projections: createProjections() } : {}) });
+const refundMails = (dir: string): Mail[] => outboxMails(dir).filter((mail) => mail.tag === 'bid-refund');
 
 const credits = async (t: BiddingApp, cookie: string) => ((await (await get(t, '/api/user', cookie)).json()) as { credits: number }).credits;
 
@@ -184,7 +142,13 @@ describe('refunds when a listing is deleted', () => {
     await deleteListing(t, propertyId, owner.user.id, closes);
     const [deletion] = (await t.deps.eventStore.readStream(propertyStreamId(propertyId))).filter((e) => e.type === 'PropertyDeleted');
     const reactors = [1, 2].map(() =>
-      createBidRefundReactor({ eventStore: t.deps.eventStore, mailer: createOutboxMailer({ dir: join(dir, 'outbox') }), logger: createMemoryLogger(), publicUrl: TEST_ORIGIN }),
+      createBidRefundReactor({
+        eventStore: t.deps.eventStore,
+        readStore: t.deps.readStore,
+        mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
+        logger: createMemoryLogger(),
+        publicUrl: TEST_ORIGIN,
+      }),
     );
     // Both read the streams before either appends: the second append is the store's idempotent no-op.
     await Promise.all(reactors.map((reactor) => reactor.apply(deletion!, t.deps.readStore)));
@@ -217,5 +181,112 @@ describe('refunds when a listing is deleted', () => {
     expect(types.slice(-4)).toEqual(['BidPlaced', 'RewardGranted', 'BidRefunded', 'RewardWithdrawn']);
     expect(await credits(t, realtor.cookie)).toBe(2);
     expect(refundMails(dir)).toHaveLength(1);
+  });
+});
+
+const refundsIn = async (t: BiddingApp) => (await t.deps.eventStore.readAll()).filter((e) => e.type === 'BidRefunded');
+const failures = (logger: { lines: Array<Record<string, unknown>> }) => logger.lines.filter((line) => line.msg === 'bid refund: failed, will retry');
+
+describe('refunds that fail are retried from what is owed until done', () => {
+  it('completes a refund that failed 4 times once the store answers again, once, with one mail, after a capped backoff', async () => {
+    const dir = workspace();
+    const t = await bootNode(dir);
+    const { owner, first, second, propertyId, bidIds } = await biddingOnOneListing(t);
+    t.faults.failAppends({ times: Number.POSITIVE_INFINITY, streamId: userStreamId(second.user.id) });
+
+    await deleteListing(t, propertyId, owner.user.id, closes);
+    // Each failure is a whole command: its own re-sends of an append with an unknown outcome failed too.
+    await until(() => failures(t.logger).length >= 4);
+    t.faults.heal();
+    await until(async () => (await refundsIn(t)).length === 2);
+    await t.processManagers.idle();
+    await t.runner.waitFor(await t.deps.eventStore.headPosition());
+
+    expect((await refundsIn(t)).map((e) => e.id).sort()).toEqual(bidIds.map((bidId) => nameToUuid(`bid-refund:${bidId}`)).sort());
+    expect([await credits(t, first.cookie), await credits(t, second.cookie)]).toEqual([1, 1]);
+    expect(refundMails(dir).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
+    // Logged with what is owed and for how long, retried after 20, 40, then at most 80 ms.
+    const failed = failures(t.logger);
+    expect(failed.slice(0, 4).map((line) => [line.bidId, line.realtorId, line.attempts, line.retryInMs])).toEqual([
+      [bidIds[1], second.user.id, 1, 20],
+      [bidIds[1], second.user.id, 2, 40],
+      [bidIds[1], second.user.id, 3, 80],
+      [bidIds[1], second.user.id, 4, 80],
+    ]);
+    expect(failed.every((line) => typeof line.pendingForMs === 'number' && (line.error as { message: string }).message.includes('unavailable'))).toBe(true);
+    expect(t.logger.lines.filter((line) => line.msg === `bid refund: completed after ${failed.length} failed attempts`).map((line) => line.bidId)).toEqual([bidIds[1]]);
+    // Nothing is owed any more, and nothing is tried again.
+    expect(await t.bidRefunds.counts()).toEqual({ pending: 0, overdue: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(failures(t.logger)).toHaveLength(failed.length);
+  });
+
+  it.each([
+    ['rebuilt from the log (in memory)', false],
+    ['kept with their checkpoints (as on MongoDB)', true],
+  ])('completes at the next boot a refund that was still failing when its node stopped, read models %s', async (_, kept) => {
+    const dir = workspace();
+    const readStore = kept ? createMemoryReadStore() : undefined;
+    const firstBoot = await bootNode(dir, { ...(readStore ? { readStore } : {}) });
+    const { owner, first, second, propertyId } = await biddingOnOneListing(firstBoot);
+    firstBoot.faults.failAppends({ times: Number.POSITIVE_INFINITY, streamId: userStreamId(second.user.id) });
+    await deleteListing(firstBoot, propertyId, owner.user.id, closes);
+    await until(async () => (await refundsIn(firstBoot)).length === 1 && failures(firstBoot.logger).length >= 2);
+    expect(await firstBoot.bidRefunds.counts()).toEqual({ pending: 1, overdue: 0 });
+    await firstBoot.close();
+
+    // A new node on the same stores: its read models still owe the refund, whether replayed or resumed.
+    const secondBoot = await bootNode(dir, { ...(readStore ? { readStore } : {}) });
+    await until(async () => (await refundsIn(secondBoot)).length === 2);
+    await secondBoot.processManagers.idle();
+    await secondBoot.runner.waitFor(await secondBoot.deps.eventStore.headPosition());
+    expect([await credits(secondBoot, first.cookie), await credits(secondBoot, second.cookie)]).toEqual([1, 1]);
+    expect(refundMails(dir).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
+    expect(await secondBoot.bidRefunds.counts()).toEqual({ pending: 0, overdue: 0 });
+  });
+
+  it('refunds each bid once and mails once when two nodes retry the same failed refunds together', async () => {
+    const dir = workspace();
+    const a = await bootNode(dir);
+    const b = await bootNode(dir);
+    const { owner, first, second, propertyId } = await biddingOnOneListing(a);
+    for (const node of [a, b]) {
+      for (const realtor of [first, second]) node.faults.failAppends({ times: Number.POSITIVE_INFINITY, streamId: userStreamId(realtor.user.id) });
+    }
+    await deleteListing(a, propertyId, owner.user.id, closes);
+    // Both nodes hold both refunds and have failed them.
+    await until(async () => failures(a.logger).length >= 2 && failures(b.logger).length >= 2);
+    expect(await a.bidRefunds.counts()).toEqual({ pending: 2, overdue: 0 });
+    expect(await b.bidRefunds.counts()).toEqual({ pending: 2, overdue: 0 });
+
+    a.faults.heal();
+    b.faults.heal();
+    await until(async () => (await a.bidRefunds.counts()).pending === 0 && (await b.bidRefunds.counts()).pending === 0);
+    await Promise.all([a.processManagers.idle(), b.processManagers.idle()]);
+    expect(await refundsIn(a)).toHaveLength(2);
+    expect((await a.deps.eventStore.readAll()).filter((e) => e.type === 'RewardWithdrawn')).toHaveLength(1);
+    expect(refundMails(dir).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
+  });
+
+  it('counts in /metrics the refunds owed for over a minute, and logs them, until they are done', async () => {
+    const dir = workspace();
+    // This node's clock runs a minute and a second ahead of the log's.
+    const t = await bootNode(dir, { now: () => Date.now() + 61_000 });
+    const { owner, second, propertyId } = await biddingOnOneListing(t);
+    t.faults.failAppends({ times: Number.POSITIVE_INFINITY, streamId: userStreamId(second.user.id) });
+    await deleteListing(t, propertyId, owner.user.id, closes);
+    await until(async () => failures(t.logger).length >= 2 && (await t.bidRefunds.counts()).pending === 1);
+
+    const scrape = async () => (await t.app.request('/metrics')).text();
+    expect(await scrape()).toContain('bidhome_process_manager_pending{process_manager="bid-refunds"} 1');
+    expect(await scrape()).toContain('bidhome_process_manager_overdue{process_manager="bid-refunds"} 1');
+    expect(await scrape()).toContain('bidhome_process_manager_overdue{process_manager="payment-credits"} 0');
+    const warned = t.logger.lines.find((line) => line.msg === 'bid refund: items still owed after a minute');
+    expect(warned).toMatchObject({ level: 'warn', count: 1 });
+    expect(warned?.oldestForMs).toBeGreaterThanOrEqual(60_000);
+
+    t.faults.heal();
+    await until(async () => (await t.bidRefunds.counts()).pending === 0);
+    expect(await scrape()).toContain('bidhome_process_manager_overdue{process_manager="bid-refunds"} 0');
   });
 });

@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { StandingBid, RefundOrder } from '../domain/bidding/policies';
-import { refundEventName, refundForBidOnDeletedProperty, refundsForDeletedProperty } from '../domain/bidding/policies';
+import { REFUND_REASON, refundEventName } from '../domain/bidding/policies';
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
 import { handleCommand } from '../domain/shared/command-handler';
-import type { EventStore, RecordedEvent } from '../event-store/port';
+import type { EventStore } from '../event-store/port';
 import { bidRefundedMail } from '../mail/bids';
 import type { Mailer } from '../mail/port';
-import type { BidDoc, BidPropertyDoc } from '../projections/bids';
-import { BID_PROPERTIES, BIDS } from '../projections/bids';
 import type { Projection } from '../projections/projection';
+import type { RefundOwedDoc } from '../projections/refunds-owed';
+import { REFUNDS_OWED } from '../projections/refunds-owed';
 import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
 import type { Logger } from './logger';
+import type { OwedWork, RetryPolicy } from './owed-work';
+import { createOwedWork } from './owed-work';
 
 export const BID_REFUNDS = 'bid-refunds';
 
@@ -28,88 +29,101 @@ export function nameToUuid(name: string): string {
 
 export interface BidRefundReactorDeps {
   eventStore: EventStore;
+  /** Where the refunds owed are read (src/projections/refunds-owed.ts) and the realtor's name for the mail. */
+  readStore: ReadStore;
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  retry?: RetryPolicy;
+  now?: () => number;
 }
 
-export type BidRefundReactor = Projection & {
-  /** Resolves once every mail queued so far was sent or failed (tests, shutdown). */
-  idle(): Promise<void>;
-};
+export type BidRefundReactor = Projection &
+  Pick<OwedWork<RefundOwedDoc>, 'start' | 'stop' | 'counts'> & {
+    /** Resolves once every refund in hand and every mail queued so far was done or failed (tests, shutdown). */
+    idle(): Promise<void>;
+  };
 
 /**
- * The refund process manager (docs/decisions/0013). It follows the log with
- * the projections, after the `bids` projection, so it sees the standing bids
- * of a property when its PropertyDeleted arrives (a bid leaves `bids` only at
- * its own BidRefunded, later in the log). For each bid it appends RefundBid to
- * the realtor's stream with an event id derived from the bid id; the decider
- * decides nothing for a bid already refunded, so replaying the log at every
- * boot, or a second node following the same log, refunds nothing twice. A mail
- * goes out only when this very call wrote the refund: the event read back must
- * carry this attempt's token. Mails are sent off the projection path so a slow
- * provider never holds the read models back; a crash between the append and
- * the mail loses that mail rather than sending it twice.
+ * The refund process manager (docs/decisions/0013, 0029). What it owes is the
+ * `refunds_owed` read model: a bid whose listing was deleted, until its
+ * BidRefunded is in the log. Its worker completes each one, retrying failures
+ * with capped backoff, at boot and whenever a retry is due; and as a
+ * projection after the read models it hands each new debt to the worker at
+ * once, so a deletion refunds straight away. Each refund is RefundBid on the
+ * realtor's stream with an event id derived from the bid id; the decider
+ * decides nothing for a bid already refunded, so a retry or a second node
+ * refunds nothing twice. A mail goes out only when this very call wrote the
+ * refund: the event read back must carry this attempt's token. Mails are sent
+ * off the worker's path so a slow provider holds nothing back; a crash between
+ * the append and the mail loses that mail rather than sending it twice.
  */
 export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundReactor {
-  const pending = new Set<Promise<void>>();
+  const mails = new Set<Promise<void>>();
 
-  const mail = (store: ReadStore, realtorId: string, propertyTitle: string) => {
+  const mail = (realtorId: string, propertyTitle: string) => {
     const sending = (async () => {
-      const realtor = await store.collection<UserDoc>(USERS).findOne({ _id: realtorId });
+      const realtor = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: realtorId });
       if (!realtor) return;
       await deps.mailer.send(bidRefundedMail({ to: realtor.email, name: realtor.name, propertyTitle, publicUrl: deps.publicUrl }));
     })().catch((error: unknown) => deps.logger.error('refund mail failed', { realtorId, error }));
-    pending.add(sending);
-    void sending.finally(() => pending.delete(sending));
+    mails.add(sending);
+    void sending.finally(() => mails.delete(sending));
   };
 
-  const refund = async (order: RefundOrder, cause: RecordedEvent, store: ReadStore, propertyTitle: string) => {
-    const streamId = userStreamId(order.realtorId);
-    const name = refundEventName(order.command.bidId);
+  const refund = async (owed: RefundOwedDoc) => {
+    const streamId = userStreamId(owed.realtorId);
+    const name = refundEventName(owed._id);
     const eventId = nameToUuid(name);
     const attempt = crypto.randomUUID();
-    try {
-      const result = await handleCommand(deps.eventStore, streamId, account, order.command, {
-        // The refund, then the reward withdrawals decided with it (docs/decisions/0023), each with an id of its own.
-        eventId: (event, index) => (index === 0 ? eventId : nameToUuid(`${name}:${event.type}:${index}`)),
-        metadata: { processManager: BID_REFUNDS, causationId: cause.id, attempt },
-      });
-      if (result.events.length === 0) return;
-      // An identical append by another node returns as if it wrote: only the writer's token is on the event.
-      const written = (await deps.eventStore.readStream(streamId)).find((event) => event.id === eventId);
-      if (written?.metadata.attempt === attempt) mail(store, order.realtorId, propertyTitle);
-    } catch (error) {
-      // Never stop the log for one refund: it is logged, and the next replay of the log tries again.
-      deps.logger.error('bid refund failed', { bidId: order.command.bidId, realtorId: order.realtorId, causationId: cause.id, error });
-    }
+    const command = { type: 'RefundBid' as const, bidId: owed._id, reason: REFUND_REASON, at: owed.at };
+    const result = await handleCommand(deps.eventStore, streamId, account, command, {
+      // The refund, then the reward withdrawals decided with it (docs/decisions/0023), each with an id of its own.
+      eventId: (event, index) => (index === 0 ? eventId : nameToUuid(`${name}:${event.type}:${index}`)),
+      metadata: { processManager: BID_REFUNDS, causationId: owed.causationId, attempt },
+    });
+    if (result.events.length === 0) return;
+    // An identical append by another node returns as if it wrote: only the writer's token is on the event.
+    const written = (await deps.eventStore.readStream(streamId)).find((event) => event.id === eventId);
+    if (written?.metadata.attempt === attempt) mail(owed.realtorId, owed.propertyTitle);
   };
+
+  const work = createOwedWork<RefundOwedDoc>({
+    name: 'bid refund',
+    owed: () => deps.readStore.collection<RefundOwedDoc>(REFUNDS_OWED),
+    complete: refund,
+    describe: (owed) => ({ processManager: BID_REFUNDS, bidId: owed._id, realtorId: owed.realtorId, propertyId: owed.propertyId, causationId: owed.causationId }),
+    logger: deps.logger,
+    ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
 
   return {
     name: BID_REFUNDS,
     collections: [],
-    async apply(event, store) {
+    async apply(event, store, context) {
+      // Debts from before this start are the worker's (it reads them all at start): no stream read per past deletion.
+      if (context?.replaying) return;
+      const owed = store.collection<RefundOwedDoc>(REFUNDS_OWED);
       if (event.type === 'PropertyDeleted' && event.streamId.startsWith('property-')) {
-        const data = event.data as { propertyId?: string; title?: string; biddingEndsAt?: string; at: string };
-        const propertyId = data.propertyId ?? event.streamId.slice('property-'.length);
-        const standing = await store.collection<BidDoc>(BIDS).find({ propertyId, refundedAt: null });
-        const orders = refundsForDeletedProperty(data.at, data.biddingEndsAt ?? null, standing.map(toStandingBid));
-        for (const order of orders) await refund(order, event, store, data.title ?? '');
+        const propertyId = (event.data as { propertyId?: string }).propertyId ?? event.streamId.slice('property-'.length);
+        for (const item of await owed.find({ propertyId, doneAt: null })) work.kick(item);
         return;
       }
       if (event.type === 'BidPlaced' && event.streamId.startsWith('user-')) {
-        const { bidId, propertyId, at } = event.data as { bidId: string; propertyId: string; at: string };
-        const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId }, { projection: { deleted: 1, title: 1 } });
-        const bid = { bidId, realtorId: event.streamId.slice('user-'.length), placedAt: at };
-        for (const order of refundForBidOnDeletedProperty(bid, property?.deleted ?? false)) await refund(order, event, store, property?.title ?? '');
+        const item = await owed.findOne({ _id: (event.data as { bidId: string }).bidId, doneAt: null });
+        if (item) work.kick(item);
       }
     },
+    start: work.start,
+    counts: work.counts,
     async idle() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      await work.idle();
+      while (mails.size > 0) await Promise.allSettled([...mails]);
+    },
+    async stop() {
+      await work.stop();
+      while (mails.size > 0) await Promise.allSettled([...mails]);
     },
   };
-}
-
-function toStandingBid(bid: BidDoc): StandingBid {
-  return { bidId: bid._id, realtorId: bid.realtorId, placedAt: bid.createdAt };
 }

@@ -17,6 +17,7 @@ import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 import { createMetrics } from './metrics';
+import type { RetryPolicy } from './owed-work';
 import { createPaymentCreditsReactor } from './payment-credits';
 import type { RateCounters } from './rate-limit';
 import { createMemoryRateCounters } from './rate-limit';
@@ -47,6 +48,8 @@ export interface AppParts {
   onPush?: (push: PositionedPush) => void;
   /** What /metrics reports; a registry of its own when omitted. */
   metrics?: Metrics;
+  /** How the process managers retry what failed, and their clock for how long an item is owed (tests). */
+  processManagers?: { retry?: RetryPolicy; now?: () => number };
 }
 
 /**
@@ -59,10 +62,19 @@ export async function composeApp(parts: AppParts) {
   // Every append and command of this app goes through here, so all of them are measured.
   const eventStore = metrics.timeAppends(parts.eventStore);
   observeCommands(eventStore, metrics.countCommand);
-  // A process manager that follows the log with the read models, after them (src/http/bid-refunds.ts).
-  const bidRefunds = createBidRefundReactor({ eventStore, mailer: parts.mailer, logger, publicUrl: parts.env.publicUrl });
-  // Credits every succeeded payment once, after the read models (src/http/payment-credits.ts).
-  const paymentCredits = createPaymentCreditsReactor({ eventStore, logger });
+  const managed = { eventStore, readStore, logger, ...parts.processManagers };
+  // Process managers: each follows the log after the read models and completes what its read model says is owed.
+  const bidRefunds = createBidRefundReactor({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl });
+  const paymentCredits = createPaymentCreditsReactor(managed);
+  const processManagers = {
+    async idle() {
+      await Promise.all([bidRefunds.idle(), paymentCredits.idle()]);
+    },
+    /** Stops their retries and waits for what is in hand; before the event store closes. */
+    async stop() {
+      await Promise.all([bidRefunds.stop(), paymentCredits.stop()]);
+    },
+  };
   const runner = createProjectionRunner({
     eventStore,
     readStore,
@@ -71,7 +83,11 @@ export async function composeApp(parts: AppParts) {
     onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
   });
   metrics.followProjections(runner, eventStore);
+  metrics.followProcessManagers([bidRefunds, paymentCredits]);
   await runner.start();
+  // Once the read models hold everything owed so far, the workers take it; new debts come live from the log.
+  bidRefunds.start();
+  paymentCredits.start();
   const sessions = createSessions({
     secret: parts.sessionSecret,
     secure: parts.env.publicUrl.startsWith('https:'),
@@ -94,5 +110,5 @@ export async function composeApp(parts: AppParts) {
     metrics,
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, metrics };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, processManagers, metrics };
 }

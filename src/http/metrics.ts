@@ -22,6 +22,8 @@ export interface Metrics {
   countCommand(outcome: CommandOutcome): void;
   /** Reads the projections' state at each scrape. */
   followProjections(runner: Pick<ProjectionRunner, 'status' | 'subscriptionState'>, eventStore: Pick<EventStore, 'headPosition'>): void;
+  /** Reads, at each scrape, how many items each process manager owes, and how many for over a minute. */
+  followProcessManagers(managers: ReadonlyArray<{ name: string; counts(): Promise<{ pending: number; overdue: number }> }>): void;
   /** Counts this node's connected sockets at each scrape. */
   followSockets(count: () => number): void;
   /** The event store with its appends timed by outcome; wraps the port, so both adapters are measured alike. */
@@ -99,6 +101,27 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     },
   });
 
+  let managers: Parameters<Metrics['followProcessManagers']>[0] = [];
+  const owed = async () => Promise.all(managers.map(async (manager) => ({ name: manager.name, ...(await manager.counts()) })));
+  new Gauge({
+    name: 'bidhome_process_manager_pending',
+    help: 'Items a process manager owes (refunds, credits of succeeded payments) whose completing event is not in the log yet',
+    labelNames: ['process_manager'] as const,
+    registers,
+    async collect() {
+      for (const counted of await owed()) this.set({ process_manager: counted.name }, counted.pending);
+    },
+  });
+  new Gauge({
+    name: 'bidhome_process_manager_overdue',
+    help: 'Items a process manager has owed for more than a minute: its completions keep failing',
+    labelNames: ['process_manager'] as const,
+    registers,
+    async collect() {
+      for (const counted of await owed()) this.set({ process_manager: counted.name }, counted.overdue);
+    },
+  });
+
   let sockets: () => number = () => 0;
   new Gauge({
     name: 'bidhome_sockets_connected',
@@ -124,6 +147,9 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     followProjections(followed, eventStore) {
       runner = followed;
       log = eventStore;
+    },
+    followProcessManagers(followed) {
+      managers = followed;
     },
     followSockets(count) {
       sockets = count;

@@ -1,32 +1,63 @@
 import { isPaymentEvent } from '../domain/payments/payment';
 import type { EventStore } from '../event-store/port';
+import type { CreditsOwedDoc } from '../projections/credits-owed';
+import { CREDITS_OWED } from '../projections/credits-owed';
 import type { Projection } from '../projections/projection';
+import type { ReadStore } from '../read-store/port';
 import type { Logger } from './logger';
+import type { OwedWork, RetryPolicy } from './owed-work';
+import { createOwedWork } from './owed-work';
 import { creditPayment } from './payment-settlement';
 
 export const PAYMENT_CREDITS = 'payment-credits';
 
+export interface PaymentCreditsReactorDeps {
+  eventStore: EventStore;
+  /** Where the credits owed are read (src/projections/credits-owed.ts). */
+  readStore: ReadStore;
+  logger: Logger;
+  retry?: RetryPolicy;
+  now?: () => number;
+}
+
+export type PaymentCreditsReactor = Projection & Pick<OwedWork<CreditsOwedDoc>, 'start' | 'stop' | 'idle' | 'counts'>;
+
 /**
- * The crediting process manager (docs/decisions/0017). It follows the log with
- * the read models, after them, and for every PaymentSucceeded adds the credits
- * to the realtor's account stream with the event id derived from the paymentId.
- * The HTTP paths credit at once; this one heals a crash between a payment's
- * success and its credit (at the next boot's replay, or live on another node).
- * Replays and second nodes append nothing more: the account decider decides
- * nothing for a payment it has credited.
+ * The crediting process manager (docs/decisions/0017, 0029). The HTTP paths
+ * credit a succeeded payment at once; this one completes whatever they left
+ * undone (a crash between a payment's success and its credit, a store that
+ * failed): the `credits_owed` read model lists every PaymentSucceeded whose
+ * CreditsPurchased is not in the log yet, and its worker credits each one,
+ * retrying failures with capped backoff, at boot and live (as a projection
+ * after the read models it hands each new success to the worker). Retries and
+ * second nodes append nothing more: the event id derives from the paymentId,
+ * and the account decider decides nothing for a payment it has credited.
  */
-export function createPaymentCreditsReactor(deps: { eventStore: EventStore; logger: Logger }): Projection {
+export function createPaymentCreditsReactor(deps: PaymentCreditsReactorDeps): PaymentCreditsReactor {
+  const work = createOwedWork<CreditsOwedDoc>({
+    name: 'payment credit',
+    owed: () => deps.readStore.collection<CreditsOwedDoc>(CREDITS_OWED),
+    async complete(owed) {
+      const { _id: paymentId, userId, paymentIntentId, credits, amountCents, at } = owed;
+      await creditPayment(deps.eventStore, { paymentId, userId, paymentIntentId, credits, amountCents, at }, { processManager: PAYMENT_CREDITS, causationId: owed.causationId });
+    },
+    describe: (owed) => ({ processManager: PAYMENT_CREDITS, paymentId: owed._id, userId: owed.userId, causationId: owed.causationId }),
+    logger: deps.logger,
+    ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   return {
     name: PAYMENT_CREDITS,
     collections: [],
-    async apply(event) {
-      if (!isPaymentEvent(event) || event.type !== 'PaymentSucceeded') return;
-      try {
-        await creditPayment(deps.eventStore, event.data, { processManager: PAYMENT_CREDITS, causationId: event.id });
-      } catch (error) {
-        // Never stop the log for one payment: it is logged, and the next replay or report tries again.
-        deps.logger.error('payment credit failed', { paymentId: event.data.paymentId, causationId: event.id, error });
-      }
+    async apply(event, store, context) {
+      // Successes from before this start are the worker's, read all at once when it starts.
+      if (context?.replaying || !isPaymentEvent(event) || event.type !== 'PaymentSucceeded') return;
+      const item = await store.collection<CreditsOwedDoc>(CREDITS_OWED).findOne({ _id: event.data.paymentId, doneAt: null });
+      if (item) work.kick(item);
     },
+    start: work.start,
+    stop: work.stop,
+    idle: work.idle,
+    counts: work.counts,
   };
 }

@@ -17,7 +17,8 @@ import { nameToUuid } from './bid-refunds';
  *    id is derived from the paymentId, so a racing identical append is a no-op.
  * Step 2 runs on every call, not only when step 1 wrote, so a crash between the
  * two appends is healed by the next report; the payment-credits process
- * manager (payment-credits.ts) also runs it for every PaymentSucceeded in the log.
+ * manager (payment-credits.ts) also runs it, until done, for every
+ * PaymentSucceeded the log shows not credited yet.
  */
 
 export type KnownPayment = Exclude<PaymentState, { status: 'none' }>;

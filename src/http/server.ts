@@ -130,7 +130,7 @@ export async function startServer(
   // The process's own metrics (memory, event loop, GC) too: one app per process here, unlike in tests.
   const metrics = createMetrics({ processMetrics: true });
   // In memory the read models start empty, so this replays the whole log before serving.
-  const { app, runner, sessions } = await composeApp({
+  const { app, runner, sessions, processManagers } = await composeApp({
     eventStore,
     readStore,
     mailer: openMailer(env, dataDir),
@@ -162,6 +162,7 @@ export async function startServer(
       (stopping ??= (async () => {
         await realtime.close();
         await runner.stop();
+        await processManagers.stop();
         await eventStore.close();
         await readStore.close();
         await rateCounters.close();

@@ -1,6 +1,7 @@
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
 import { createBidsProjection } from './bids';
+import { createCreditsOwedProjection } from './credits-owed';
 import { createCreditStatementProjection } from './credit-statement';
 import { createLegalDocumentsProjection } from './legal-documents';
 import { createPageViewsProjection } from './page-views';
@@ -9,6 +10,7 @@ import type { Projection } from './projection';
 import { createPropertiesProjection } from './properties';
 import { createProspectsProjection } from './prospects';
 import { createRealtorProfilesProjection } from './realtor-profiles';
+import { createRefundsOwedProjection } from './refunds-owed';
 import { createSessionsProjection } from './sessions';
 import { createUserAgreementsProjection } from './user-agreements';
 import { createUsersProjection } from './users';
@@ -31,5 +33,8 @@ export function createProjections(): Projection[] {
     createBidsProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
+    // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
+    createRefundsOwedProjection(),
+    createCreditsOwedProjection(),
   ];
 }

@@ -82,7 +82,7 @@ export async function createTestApp(
     },
     async close() {
       await composed.runner.stop();
-      await composed.bidRefunds.idle();
+      await composed.processManagers.stop();
       await eventStore.close();
       await readStore.close();
       rmSync(mailDir, { recursive: true, force: true });

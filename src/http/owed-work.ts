@@ -1,0 +1,166 @@
+import type { OwedDoc } from '../projections/owed';
+import type { Collection } from '../read-store/port';
+import type { Logger } from './logger';
+
+/** How a failed item is retried: `firstMs`, doubling up to `maxMs`. */
+export interface RetryPolicy {
+  firstMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { firstMs: 1000, maxMs: 60_000 };
+/** Items owed longer than this count as overdue in /metrics. */
+export const OVERDUE_AFTER_MS = 60_000;
+/** With nothing failing, how often the owed items are read again (they also arrive live through `kick`). */
+const QUIET_SWEEP_MS = 60_000;
+
+export interface OwedWorkOptions<T extends OwedDoc> {
+  /** The process manager's name, in logs and metrics. */
+  name: string;
+  owed: () => Collection<T>;
+  /** Completes one item, idempotently (deterministic event ids); throws when it could not. */
+  complete(item: T): Promise<void>;
+  /** What the logs say about an item. */
+  describe(item: T): Record<string, unknown>;
+  logger: Logger;
+  retry?: RetryPolicy;
+  now?: () => number;
+}
+
+export interface OwedWork<T extends OwedDoc> {
+  /** Reads what is owed now and keeps going until stopped. */
+  start(): void;
+  /** Completes this item at once (the live path), unless it is in hand already. */
+  kick(item: T): void;
+  /** How many items are owed, and how many of them for longer than a minute. */
+  counts(): Promise<{ pending: number; overdue: number }>;
+  /** Resolves once nothing is in hand. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type Attempts = { count: number; nextAt: number; done: boolean };
+
+/**
+ * Takes what a process manager owes from its read model (src/projections/owed.ts)
+ * and completes it, retrying failures with capped backoff until the log shows
+ * the item paid. Each node runs its own: several may complete one item at
+ * once, which the deterministic event ids and the deciders make harmless.
+ * After a success the item is left alone until the read model marks it done.
+ */
+export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): OwedWork<T> {
+  const { name, logger } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const now = options.now ?? Date.now;
+  const attempts = new Map<string, Attempts>();
+  const inHand = new Map<string, Promise<void>>();
+  let sweeping: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let sweepFailures = 0;
+  let started = false;
+  let stopped = false;
+
+  const backoff = (count: number) => Math.min(retry.maxMs, retry.firstMs * 2 ** (count - 1));
+
+  const schedule = (delayMs: number) => {
+    if (stopped || !started) return;
+    const at = now() + delayMs;
+    if (timer && timerAt <= at) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerAt = Number.POSITIVE_INFINITY;
+      void sweep();
+    }, delayMs);
+    // Never the reason a process stays up.
+    timer.unref();
+  };
+
+  const attempt = (item: T): Promise<void> => {
+    const running = inHand.get(item._id);
+    if (running) return running;
+    const work = (async () => {
+      const before = attempts.get(item._id);
+      try {
+        await options.complete(item);
+        attempts.set(item._id, { count: before?.count ?? 0, nextAt: 0, done: true });
+        if (before) logger.info(`${name}: completed after ${before.count} failed attempts`, { ...options.describe(item), pendingForMs: pendingFor(item) });
+      } catch (error) {
+        const count = (before?.count ?? 0) + 1;
+        const retryInMs = backoff(count);
+        attempts.set(item._id, { count, nextAt: now() + retryInMs, done: false });
+        logger.error(`${name}: failed, will retry`, { ...options.describe(item), attempts: count, pendingForMs: pendingFor(item), retryInMs, error });
+        schedule(retryInMs);
+      } finally {
+        inHand.delete(item._id);
+      }
+    })();
+    inHand.set(item._id, work);
+    return work;
+  };
+
+  const pendingFor = (item: T) => Math.max(0, now() - Date.parse(item.since));
+
+  const sweep = async (): Promise<void> => {
+    if (stopped) return;
+    if (sweeping) return sweeping;
+    sweeping = (async () => {
+      try {
+        const owed = await options.owed().find({ doneAt: null }, { sort: { since: 1 } });
+        sweepFailures = 0;
+        const ids = new Set(owed.map((item) => item._id));
+        // Paid in the log (here or by another node): nothing to remember.
+        for (const id of attempts.keys()) if (!ids.has(id)) attempts.delete(id);
+        // One at a time: after an outage, hundreds of items must not all hit the store at once.
+        for (const item of owed) {
+          if (stopped) return;
+          const tried = attempts.get(item._id);
+          if (!tried || (!tried.done && tried.nextAt <= now())) await attempt(item);
+        }
+        const overdue = owed.filter((item) => pendingFor(item) >= OVERDUE_AFTER_MS && !attempts.get(item._id)?.done);
+        const oldest = overdue[0];
+        if (oldest) logger.warn(`${name}: items still owed after a minute`, { count: overdue.length, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
+        let next = QUIET_SWEEP_MS;
+        for (const tried of attempts.values()) if (!tried.done) next = Math.min(next, Math.max(0, tried.nextAt - now()));
+        schedule(next);
+      } catch (error) {
+        sweepFailures += 1;
+        const retryInMs = backoff(sweepFailures);
+        logger.error(`${name}: could not read what is owed, will retry`, { attempts: sweepFailures, retryInMs, error });
+        schedule(retryInMs);
+      }
+    })().finally(() => (sweeping = undefined));
+    return sweeping;
+  };
+
+  const idle = async () => {
+    while (sweeping || inHand.size > 0) await Promise.allSettled([sweeping, ...inHand.values()]);
+  };
+
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      void sweep();
+    },
+    kick(item) {
+      if (stopped || attempts.get(item._id)?.done) return;
+      void attempt(item);
+    },
+    async counts() {
+      const owed = options.owed();
+      const overdueSince = new Date(now() - OVERDUE_AFTER_MS).toISOString();
+      const [pending, overdue] = await Promise.all([owed.countDocuments({ doneAt: null }), owed.countDocuments({ doneAt: null, since: { $lte: overdueSince } })]);
+      return { pending, overdue };
+    },
+    idle,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await idle();
+    },
+  };
+}

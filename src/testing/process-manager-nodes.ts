@@ -1,0 +1,94 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { createSqliteEventStore } from '../event-store/sqlite';
+import { composeApp } from '../http/compose';
+import { createMemoryLogger } from '../http/logger';
+import { createOutboxMailer } from '../mail/outbox';
+import type { Mail } from '../mail/port';
+import type { Projection } from '../projections/projection';
+import { createMemoryReadStore } from '../read-store/memory';
+import type { ReadStore } from '../read-store/port';
+import { withEventStoreFaults } from './faults';
+import { TEST_ORIGIN } from './test-app';
+
+/*
+ * App nodes for the process managers' tests: each on a SQLite file in a
+ * workspace that several nodes (or successive boots) share, with the outbox
+ * beside it. A node's event store is the real one inside the fault wrapper,
+ * healthy until a test says otherwise, and its retries are fast.
+ */
+
+/** Retries fast enough for a test: 20, 40, then every 80 ms. */
+export const FAST_RETRY = { firstMs: 20, maxMs: 80 };
+
+export interface NodeOptions {
+  /** Read models kept across boots (as on MongoDB); a fresh in-memory store by default. */
+  readStore?: ReadStore;
+  projections?: Projection[];
+  /** The process managers' clock, for how long an item has been owed. */
+  now?: () => number;
+}
+
+/** For a test file: workspaces and nodes, all closed and removed after each test. */
+export function processManagerNodes() {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    while (cleanups.length > 0) await cleanups.pop()?.();
+  });
+
+  const workspace = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'process-managers-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+
+  const bootNode = async (dir: string, options: NodeOptions = {}) => {
+    const eventStore = withEventStoreFaults(createSqliteEventStore({ path: join(dir, 'events.db') }));
+    const logger = createMemoryLogger();
+    const composed = await composeApp({
+      eventStore,
+      readStore: options.readStore ?? createMemoryReadStore(),
+      mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
+      logger,
+      clock: () => new Date(),
+      env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
+      sessionSecret: 'process-manager-test-secret-'.repeat(2),
+      processManagers: { retry: FAST_RETRY, ...(options.now ? { now: options.now } : {}) },
+      ...(options.projections ? { projections: options.projections } : {}),
+    });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await composed.runner.stop();
+      await composed.processManagers.stop();
+      await eventStore.close();
+    };
+    cleanups.push(close);
+    return { ...composed, faults: eventStore.faults, logger, close };
+  };
+
+  return { workspace, bootNode };
+}
+
+/** Every mail written to the workspace's outbox, oldest first. */
+export function outboxMails(dir: string): Mail[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(join(dir, 'outbox')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => JSON.parse(readFileSync(join(dir, 'outbox', file), 'utf8')) as Mail);
+}
+
+/** Polls until `check` holds: retries run on timers, so there is no single promise to await. */
+export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
