@@ -18,6 +18,7 @@ import { createProspectRoutes } from './prospects';
 import { createUploadRoutes } from './uploads';
 import { createVerificationRoutes } from './verification';
 import { createAdminBidRoutes } from './admin-bids';
+import { createAdminRealtorRoutes } from './admin-realtors';
 import { createBidSelectionRoutes } from './bid-selection';
 import { createBidRoutes } from './bids';
 import { createRealtorProfileRoutes } from './realtor-profiles';
@@ -49,6 +50,8 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createBidRoutes(deps));
   api.route('/', createBidSelectionRoutes(deps));
   api.route('/', createRealtorProfileRoutes(deps));
+  // Before the bids' routes, which served the realtor profiles before every realtor was listed.
+  api.route('/admin', createAdminRealtorRoutes(deps));
   api.route('/admin', createAdminBidRoutes(deps));
   // Credits and card payments (docs/decisions/0017-payments.md).
   api.route('/', createCreditRoutes(deps));

@@ -1,13 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AdminRealtorProfile } from './types';
+import { pagedListQuery } from '../paged-list';
+import type { AdminRealtorProfile, RealtorFilters } from './types';
 
-export function realtorProfilesQuery() {
-  return queryOptions({
-    queryKey: queryKeys.adminRealtorProfiles,
-    queryFn: () => apiFetch<AdminRealtorProfile[]>('/api/admin/realtor-profiles'),
-    // Realtors edit their profiles at any time: opening the tab again refetches.
-    staleTime: 0,
-  });
+/** Every realtor, a page at a time, with the search and filters of /admin/realtors. */
+export function realtorProfilesQuery(search = '', filters: RealtorFilters = {}) {
+  return pagedListQuery<AdminRealtorProfile>(queryKeys.adminRealtorProfiles, '/api/admin/realtors', { search, ...filters });
 }

@@ -30,10 +30,10 @@ function Details({ profile }: { profile: AdminRealtorProfile }) {
       <dl className="grid grid-cols-2 gap-4 text-sm">
         <Fact label="Brokerage">{profile.brokerageName || '—'}</Fact>
         <Fact label="License">{profile.licenseNumber || '—'}</Fact>
-        <Fact label="Experience">{`${profile.yearsExperience} ${profile.yearsExperience === 1 ? 'year' : 'years'}`}</Fact>
+        <Fact label="Experience">{profile.yearsExperience === null ? '—' : `${profile.yearsExperience} ${profile.yearsExperience === 1 ? 'year' : 'years'}`}</Fact>
         <Fact label="Commission">{profile.commissionRate || '—'}</Fact>
-        <Fact label="Created">{formatDateTime(profile.createdAt)}</Fact>
-        <Fact label="Updated">{formatDateTime(profile.updatedAt)}</Fact>
+        <Fact label="Joined">{formatDateTime(profile.joinedAt)}</Fact>
+        <Fact label="Profile updated">{profile.updatedAt === null ? 'No profile yet' : formatDateTime(profile.updatedAt)}</Fact>
       </dl>
       <Tags title="Service areas" tags={profile.serviceAreas} />
       <Tags title="Specialties" tags={profile.specialties} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,35 +9,54 @@ import { BriefcaseIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDate } from '../format';
+import { FilterSelect, ListFilters } from '../list-filters';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { realtorProfilesQuery } from './queries';
 import { AdminRealtorProfileDialog, TagList } from './realtor-profile-dialog';
-import type { AdminRealtorProfile } from './types';
+import { PROFILE_STATES, REALTOR_SORTS, type AdminRealtorProfile, type RealtorFilters } from './types';
 import { QueryStates } from '../../../components/ui/query-states';
 
-/** The Realtors tab: every saved realtor profile, newest change first. */
-export function RealtorsSection() {
-  const profiles = useQuery(realtorProfilesQuery());
+const NOUN = { one: 'realtor', many: 'realtors' };
+
+/** The Realtors tab: every realtor account, with the profile they saved if any. */
+export function RealtorsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: RealtorFilters; onFiltersChange?: (next: RealtorFilters) => void }) {
+  const profiles = useInfiniteQuery(realtorProfilesQuery(search, filters));
   const [viewing, setViewing] = useState<AdminRealtorProfile | null>(null);
-  const list = profiles.data;
+  const list = profiles.data === undefined ? undefined : listItems(profiles.data);
+  const total = profiles.data?.pages[0]?.total ?? 0;
+  const filtered = search !== '' || filters.hasProfile !== undefined;
 
   return (
     <SectionCard
-      title="Realtor profiles"
-      description={list === undefined ? 'Brokerage, license and service areas' : `${formatCount(list.length)} ${list.length === 1 ? 'profile' : 'profiles'}`}
-      actions={profiles.isFetching && list !== undefined ? <Spinner size="sm" label="Updating realtor profiles" /> : undefined}
+      title="Realtors"
+      description={list === undefined ? 'Every realtor, with brokerage, license and service areas once saved' : `${formatCount(total)} ${total === 1 ? 'realtor' : 'realtors'}`}
+      actions={profiles.isFetching && !profiles.isFetchingNextPage && list !== undefined ? <Spinner size="sm" label="Updating realtors" /> : undefined}
     >
-      <QueryStates query={profiles} list={list} what="realtor profiles" rows={4} empty={
+      {onFiltersChange !== undefined && (
+        <ListFilters label="Filter realtors">
+          <FilterSelect label="Profile" value={filters.hasProfile} options={PROFILE_STATES} anyLabel="Any" onChange={(hasProfile) => onFiltersChange({ ...filters, hasProfile })} />
+          <FilterSelect
+            label="Order"
+            value={filters.sort ?? 'newest'}
+            options={REALTOR_SORTS}
+            onChange={(sort) => onFiltersChange({ ...filters, sort: sort === 'newest' ? undefined : sort })}
+          />
+        </ListFilters>
+      )}
+      <QueryStates query={profiles} list={list} what="realtors" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<BriefcaseIcon />}
-          title="No realtor profiles yet"
-          description="Realtor profiles, with brokerage, license number and service areas, appear here once realtors save them."
+          title={filtered ? 'No realtors match your search' : 'No realtors yet'}
+          description={filtered ? 'Nobody matches this search and these filters.' : 'Realtors appear here once they register; brokerage, license number and service areas once they save a profile.'}
         />
       }>
         {(list) => (
           <>
             <ProfileTable profiles={list} onView={setViewing} />
             <ProfileCards profiles={list} onView={setViewing} />
+            <PagedListFooter query={profiles} noun={NOUN} />
           </>
         )}
       </QueryStates>
@@ -79,10 +99,10 @@ function ProfileTable({ profiles, onView }: ListProps) {
                 </div>
               </TableCell>
               <TableCell className="max-w-48 truncate" title={profile.brokerageName}>
-                {profile.brokerageName || '—'}
+                {profile.hasProfile ? profile.brokerageName || '—' : <Badge variant="muted">No profile yet</Badge>}
               </TableCell>
               <TableCell className="whitespace-nowrap">{profile.licenseNumber || '—'}</TableCell>
-              <TableCell className="whitespace-nowrap text-right tabular-nums">{profile.yearsExperience} yrs</TableCell>
+              <TableCell className="whitespace-nowrap text-right tabular-nums">{profile.yearsExperience === null ? '—' : `${profile.yearsExperience} yrs`}</TableCell>
               <TableCell className="min-w-48">
                 <TagList label={`Service areas of ${profile.userName}`} tags={profile.serviceAreas} limit={2} />
               </TableCell>
@@ -120,7 +140,9 @@ function ProfileCards({ profiles, onView }: ListProps) {
             </Button>
           </div>
           <p className="text-xs text-muted-foreground">
-            License {profile.licenseNumber || '—'} · {profile.yearsExperience} yrs · updated {formatDate(profile.updatedAt)}
+            {profile.updatedAt === null
+              ? `No profile yet · joined ${formatDate(profile.joinedAt)}`
+              : `License ${profile.licenseNumber || '—'} · ${profile.yearsExperience ?? 0} yrs · updated ${formatDate(profile.updatedAt)}`}
           </p>
           <TagList label={`Service areas of ${profile.userName}`} tags={profile.serviceAreas} limit={3} />
         </li>

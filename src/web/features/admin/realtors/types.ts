@@ -1,18 +1,49 @@
-/** GET /api/admin/realtor-profiles (SPEC §3 realtor_profiles, admin view). */
+/** GET /api/admin/realtors (and the spec's /api/admin/realtor-profiles): every realtor, profile or not. */
 export type AdminRealtorProfile = {
   id: string;
   userId: string;
   userName: string;
   userEmail: string;
+  credits: number;
+  joinedAt: string;
+  hasProfile: boolean;
   brokerageName: string;
   licenseNumber: string;
-  yearsExperience: number;
+  /** Null without a saved profile. */
+  yearsExperience: number | null;
   serviceAreas: string[];
   specialties: string[];
   additionalServices: string[];
   commissionRate: string;
   about: string;
   profileImage: string | null;
-  createdAt: string;
-  updatedAt: string;
+  /** When the profile was first and last saved; null without one. */
+  createdAt: string | null;
+  updatedAt: string | null;
 };
+
+export type RealtorFilters = {
+  hasProfile?: 'true' | 'false';
+  sort?: 'newest' | 'oldest' | 'name';
+};
+
+export const PROFILE_STATES = [
+  { value: 'true', label: 'With a profile' },
+  { value: 'false', label: 'No profile yet' },
+] as const;
+
+export const REALTOR_SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'By name' },
+] as const;
+
+/** Keeps only the filters a link may carry. */
+export function parseRealtorFilters(search: Record<string, unknown>): RealtorFilters {
+  const filters: RealtorFilters = {};
+  const hasProfile = typeof search.hasProfile === 'boolean' ? String(search.hasProfile) : search.hasProfile;
+  if (hasProfile === 'true' || hasProfile === 'false') filters.hasProfile = hasProfile;
+  const sort = REALTOR_SORTS.find((option) => option.value === search.sort)?.value;
+  if (sort !== undefined) filters.sort = sort;
+  return filters;
+}
