@@ -51,6 +51,9 @@ export function createAdminUsersProjection(): Projection {
         case 'AdminDeactivated':
           await updateOnce(admins, event.data.adminId, event.position, { $set: { isActive: false, sessionVersion: event.data.sessionVersion } });
           return;
+        case 'AdminReactivated':
+          await updateOnce(admins, event.data.adminId, event.position, { $set: { isActive: true } });
+          return;
         case 'AdminSignedIn':
           await updateOnce(admins, event.data.adminId, event.position, { $set: { lastLogin: event.data.at } });
           return;

@@ -26,6 +26,8 @@ export function evolveAdmin(state: AdminState, event: AdminEvent): AdminState {
     case 'AdminDeactivated':
       if (state.status === 'none') return state;
       return { ...state, status: 'deactivated', sessionVersion: event.data.sessionVersion };
+    case 'AdminReactivated':
+      return state.status === 'deactivated' ? { ...state, status: 'active' } : state;
     case 'AdminSignedIn':
       return state;
     default:

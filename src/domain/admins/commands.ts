@@ -32,4 +32,5 @@ export type AdminCommand =
     }
   | { type: 'SetAdminPassword'; passwordHash: string; actor: AdminActor; at: string }
   | { type: 'DeactivateAdmin'; actor: AdminActor; at: string }
+  | { type: 'ReactivateAdmin'; actor: AdminActor; at: string }
   | { type: 'RecordAdminSignIn'; at: string };

@@ -120,6 +120,34 @@ describe('DeactivateAdmin', () => {
   });
 });
 
+describe('ReactivateAdmin', () => {
+  const reactivated: AdminEvent = { type: 'AdminReactivated', data: { adminId: modId, reactivatedBy: rootId, at: later } };
+
+  it('reactivates a deactivated administrator, who can sign in again', () => {
+    given(adminDecider, deactivated).when({ type: 'ReactivateAdmin', actor: root, at: later }).then([reactivated]);
+    given(adminDecider, [...deactivated, reactivated]).when({ type: 'RecordAdminSignIn', at: later }).then([{ type: 'AdminSignedIn', data: { adminId: modId, at: later } }]);
+  });
+
+  it('keeps the raised session version, so sessions from before the deactivation stay ended', () => {
+    given(adminDecider, [...deactivated, reactivated])
+      .when({ type: 'SetAdminPassword', passwordHash: 'hash-2', actor: root, at: later })
+      .then([{ type: 'AdminPasswordSet', data: { adminId: modId, passwordHash: 'hash-2', reason: 'change', setBy: rootId, sessionVersion: 2, at: later } }]);
+  });
+
+  it('is refused to anyone but a super_admin', () => {
+    given(adminDecider, deactivated).when({ type: 'ReactivateAdmin', actor: otherAdmin, at }).thenThrows(ForbiddenError, 'Only a super admin can reactivate administrators');
+  });
+
+  it('is refused for an unknown administrator', () => {
+    given(adminDecider).when({ type: 'ReactivateAdmin', actor: root, at }).thenThrows(NotFoundError, ADMIN_NOT_FOUND);
+  });
+
+  it('decides nothing for an active administrator, so a retry is harmless', () => {
+    given(adminDecider, created).when({ type: 'ReactivateAdmin', actor: root, at }).then([]);
+    given(adminDecider, [...deactivated, reactivated]).when({ type: 'ReactivateAdmin', actor: root, at }).then([]);
+  });
+});
+
 describe('RecordAdminSignIn', () => {
   it('records the sign-in', () => {
     given(adminDecider, created).when({ type: 'RecordAdminSignIn', at: later }).then([{ type: 'AdminSignedIn', data: { adminId: modId, at: later } }]);

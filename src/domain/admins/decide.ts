@@ -64,6 +64,13 @@ export function decideAdmin(command: AdminCommand, state: AdminState): AdminEven
         },
       ];
     }
+    case 'ReactivateAdmin': {
+      requireSuperAdmin(command.actor, 'Only a super admin can reactivate administrators');
+      if (state.status === 'none') throw new NotFoundError(ADMIN_NOT_FOUND);
+      // Reactivating an active administrator (a double click) decides nothing.
+      if (state.status === 'active') return [];
+      return [{ type: 'AdminReactivated', data: { adminId: state.adminId, reactivatedBy: command.actor.id, at: command.at } }];
+    }
     case 'RecordAdminSignIn': {
       const admin = requireActive(state);
       return [{ type: 'AdminSignedIn', data: { adminId: admin.adminId, at: command.at } }];

@@ -43,11 +43,13 @@ export type AdminEvent =
       };
     }
   | { type: 'AdminDeactivated'; data: { adminId: AdminId; deactivatedBy: AdminId; sessionVersion: number; at: string } }
+  /** Signs in again with the password it had; sessions from before the deactivation stay ended. */
+  | { type: 'AdminReactivated'; data: { adminId: AdminId; reactivatedBy: AdminId; at: string } }
   | { type: 'AdminSignedIn'; data: { adminId: AdminId; at: string } };
 
 export type AdminEventType = AdminEvent['type'];
 
-export const ADMIN_EVENT_TYPES = ['AdminCreated', 'AdminPasswordSet', 'AdminDeactivated', 'AdminSignedIn'] as const satisfies ReadonlyArray<
+export const ADMIN_EVENT_TYPES = ['AdminCreated', 'AdminPasswordSet', 'AdminDeactivated', 'AdminReactivated', 'AdminSignedIn'] as const satisfies ReadonlyArray<
   AdminEvent['type']
 >;
 

@@ -219,3 +219,35 @@ describe('POST /api/admin/admin-users/{adminId}/deactivate', () => {
     expect((await send(t, 'POST', `/api/admin/admin-users/${adminId}/deactivate`)).status).toBe(401);
   });
 });
+
+describe('POST /api/admin/admin-users/{adminId}/reactivate', () => {
+  it('reactivates a deactivated administrator (super_admin only), who signs in again; old sessions stay ended', async () => {
+    const { t, adminId, moderatorId, root, admin, moderator } = await backOffice();
+    await send(t, 'POST', `/api/admin/admin-users/${adminId}/deactivate`, { cookie: root });
+    await send(t, 'POST', `/api/admin/admin-users/${moderatorId}/deactivate`, { cookie: root });
+    expect((await send(t, 'POST', `/api/admin/admin-users/${moderatorId}/reactivate`, { cookie: root })).status).toBe(200);
+    const moderatorAgain = await signInAdmin(t, 'mo', 'mo-password');
+    expect(moderator).not.toBe(moderatorAgain);
+    const refused = await send(t, 'POST', `/api/admin/admin-users/${adminId}/reactivate`, { cookie: moderatorAgain });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Forbidden' });
+
+    const res = await send(t, 'POST', `/api/admin/admin-users/${adminId}/reactivate`, { cookie: root });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: adminId, username: 'ann', isActive: true });
+    const again = await send(t, 'POST', `/api/admin/admin-users/${adminId}/reactivate`, { cookie: root });
+    expect(again.status).toBe(200);
+    expect((await t.deps.eventStore.readStream(`admin-${adminId}`)).filter((e) => e.type === 'AdminReactivated')).toHaveLength(1);
+
+    // The session from before the deactivation stays ended; a new sign-in works.
+    expect((await send(t, 'GET', '/api/admin/me', { cookie: admin })).status).toBe(401);
+    const fresh = await signInAdmin(t, 'ann', 'ann-password');
+    expect((await send(t, 'GET', '/api/admin/me', { cookie: fresh })).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown administrator and 401 when signed out', async () => {
+    const { t, adminId, root } = await backOffice();
+    expect((await send(t, 'POST', '/api/admin/admin-users/nobody/reactivate', { cookie: root })).status).toBe(404);
+    expect((await send(t, 'POST', `/api/admin/admin-users/${adminId}/reactivate`)).status).toBe(401);
+  });
+});

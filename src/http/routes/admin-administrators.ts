@@ -133,5 +133,14 @@ export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(toAdminView(await findAdmin(adminId)));
   });
 
+  /** Undoes a deactivation: the administrator signs in again with their password; their old sessions stay ended. */
+  routes.post('/:adminId/reactivate', requireAdmin('super_admin'), async (c) => {
+    const actor = adminActor(c);
+    const adminId = c.req.param('adminId');
+    await findAdmin(adminId);
+    await runCommand(deps, c, adminStreamId(adminId), adminDecider, { type: 'ReactivateAdmin', actor, at: deps.clock().toISOString() });
+    return c.json(toAdminView(await findAdmin(adminId)));
+  });
+
   return routes;
 }
