@@ -9,7 +9,7 @@ import { startLiveServer } from '../src/testing/live-server';
 import type { Measurement } from './report';
 import { percentile, printComparison, printLine } from './report';
 
-const CONNECTIONS = 32;
+export const CONNECTIONS = 32;
 const REALTORS = 256;
 const LISTINGS = 120;
 const ROUNDS = 5;
@@ -19,18 +19,18 @@ const OTHER_SOCKETS = 1000;
 const PUSH_SAMPLES = 300;
 const FAR_FUTURE = '2099-01-01T00:00:00.000Z';
 
-interface Posted {
+export interface Posted {
   status: number;
   ms: number;
 }
 
 /** A JSON POST on a keep-alive connection from `agent`. */
-function post(agent: Agent, url: URL, body: string, cookie?: string): Promise<Posted> {
+export function post(agent: Agent, url: URL, body: string, cookie?: string, headers: Record<string, string> = {}): Promise<Posted> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(cookie ? { cookie } : {}) } },
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(cookie ? { cookie } : {}), ...headers } },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
@@ -42,7 +42,7 @@ function post(agent: Agent, url: URL, body: string, cookie?: string): Promise<Po
 }
 
 /** `jobs` requests over CONNECTIONS concurrent connections; every answer must have `status`. */
-async function drive(label: string, jobs: number, send: (job: number) => Promise<Posted>, status: number): Promise<Measurement> {
+export async function drive(label: string, jobs: number, send: (job: number) => Promise<Posted>, status: number): Promise<Measurement> {
   const samplesMs: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -59,7 +59,7 @@ async function drive(label: string, jobs: number, send: (job: number) => Promise
   return { label, samplesMs, elapsedMs: performance.now() - started };
 }
 
-function merge(into: Measurement, part: Measurement): void {
+export function merge(into: Measurement, part: Measurement): void {
   into.samplesMs.push(...part.samplesMs);
   into.elapsedMs += part.elapsedMs;
 }

@@ -2,6 +2,7 @@ import { benchAccountFold } from './account-fold';
 import { benchBids } from './bids';
 import { benchEventStoreAppend } from './event-store-append';
 import { benchListings } from './listings';
+import { benchNodes } from './nodes';
 import { benchReadStore } from './read-store';
 import { benchRealtimePush } from './realtime-push';
 
@@ -14,5 +15,7 @@ await benchAccountFold();
 await benchRealtimePush();
 await benchReadStore();
 await benchBids();
+// Last: its nodes are processes of their own, which this one only drives.
+await benchNodes();
 console.log(`\nresident memory: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 process.exit(0);

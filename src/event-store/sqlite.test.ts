@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from './conformance';
 import { expected, StreamConflictError } from './port';
@@ -75,6 +76,32 @@ describe('sqlite event store', () => {
     // The 250 ms poll alone puts the median near 125 ms.
     latencies.sort((x, y) => x - y);
     expect(latencies[10]).toBeLessThan(40);
+  });
+
+  it('an append waiting for another connection’s write lock leaves the event loop free', async () => {
+    const path = newFile();
+    const store = createSqliteEventStore({ path, synchronous: 'NORMAL' });
+    await store.append(newStreamId(), [newEvent()], expected.noStream);
+    // Another process's writer, holding the lock for 200 ms.
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec('COMMIT');
+        resolve();
+      }, 200),
+    );
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 10);
+    const appended = store.append(newStreamId(), [newEvent()], expected.noStream);
+    await released;
+    const { position } = await appended;
+    clearInterval(ticker);
+    other.close();
+    // SQLite's own busy wait would have held this thread until its timeout: no tick, no release.
+    expect(ticks).toBeGreaterThan(5);
+    expect(position).toBe(2);
+    await store.close();
   });
 
   it('an id appended again in another order is a conflict, not a retry', async () => {

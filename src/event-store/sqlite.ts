@@ -41,10 +41,13 @@ type StoredId = Pick<EventRow, 'stream_id' | 'revision' | 'position'>;
 // Thrown inside the transaction so that it rolls back before the retry is examined.
 const idAlreadyStored = Symbol('id already stored');
 
+/** How long an append waits for another process's write lock before it fails. */
+const BUSY_TIMEOUT_MS = 5000;
+
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const db = new Database(options.path);
   // Another process may hold the write lock; wait for it rather than fail.
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   db.exec(schema);
@@ -122,17 +125,33 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     }),
   );
 
-  function flush(): void {
+  let busySince: number | undefined;
+  function flush(blocking = false): void {
     const batch = pending;
     pending = [];
+    if (batch.length === 0) return;
     let outcomes: ReturnType<typeof commitBatch>;
+    // While another process holds the write lock, SQLite's busy handler would
+    // sleep on this thread, stalling every request of this process. So the
+    // write lock is only tried for here, and tried again 1 ms later; appends
+    // made meanwhile join the batch. Reads keep the busy timeout.
+    if (!blocking) db.pragma('busy_timeout = 0');
     try {
       // IMMEDIATE takes the write lock up front: a deferred transaction that
       // read first could not upgrade while another process writes.
       outcomes = commitBatch.immediate(batch);
+      busySince = undefined;
     } catch (error) {
+      if (!blocking && isBusy(error) && Date.now() - (busySince ??= Date.now()) < BUSY_TIMEOUT_MS) {
+        pending = batch.concat(pending);
+        setTimeout(flush, 1);
+        return;
+      }
+      busySince = undefined;
       for (const item of batch) item.reject(error);
       return;
+    } finally {
+      if (!blocking) db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
     subscriptions.notify();
     otherProcesses.committed();
@@ -181,7 +200,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async close() {
       if (closed) return;
       closed = true;
-      if (pending.length > 0) flush();
+      // The last appends may wait for another process's lock here: nothing else will run.
+      if (pending.length > 0) flush(true);
       await subscriptions.stopAll();
       otherProcesses.close();
       db.close();
@@ -253,6 +273,10 @@ function satisfies(expected: ExpectedState, head: number): boolean {
       throw new Error(`Unknown expected state ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
 function isDuplicateId(error: unknown): boolean {

@@ -91,7 +91,7 @@ describe('two npm start processes on one DATA_DIR', SLOW, () => {
     const owner = await seed.user('homeowner');
     const listings: string[] = [];
     for (let i = 0; i < 4; i++) listings.push((await seed.listing(owner.userId)).propertyId);
-    const realtors = [];
+    const realtors: Array<{ cookie: string; position: number }> = [];
     for (let i = 0; i < 40; i++) realtors.push(await seed.user('realtor', 10));
     const seeded = realtors.at(-1)?.position ?? 0;
     await fetch(`${a.url}/api/properties/${listings[0]}`, { headers: { cookie: owner.cookie, 'x-min-position': String(seeded) } });
