@@ -5,13 +5,15 @@
  */
 
 export type SubmitVerification = { type: 'SubmitVerification'; verificationId: string; userId: string; documentKey: string; at: string };
-export type ApproveVerification = { type: 'ApproveVerification'; verificationId: string; adminId: string; at: string };
+/** `adminNotes`: the reviewer's own notes, for other administrators; never mailed. */
+export type ApproveVerification = { type: 'ApproveVerification'; verificationId: string; adminId: string; adminNotes?: string | null; at: string };
 export type RejectVerification = {
   type: 'RejectVerification';
   verificationId: string;
   adminId: string;
   subject: string;
   message: string;
+  adminNotes?: string | null;
   at: string;
 };
 

@@ -15,19 +15,23 @@ const submitted = (verificationId: string, documentKey = bill1, replaces: string
   type: 'VerificationSubmitted',
   data: { verificationId, userId, documentType: 'utility_bill', documentKey, replaces, at: when },
 });
-const approved = (verificationId: string): VerificationEvent => ({ type: 'VerificationApproved', data: { verificationId, userId, adminId: 'a1', at: later } });
-const rejected = (verificationId: string): VerificationEvent => ({
+const approved = (verificationId: string, adminNotes: string | null = null): VerificationEvent => ({
+  type: 'VerificationApproved',
+  data: { verificationId, userId, adminId: 'a1', adminNotes, at: later },
+});
+const rejected = (verificationId: string, adminNotes: string | null = null): VerificationEvent => ({
   type: 'VerificationRejected',
-  data: { verificationId, userId, adminId: 'a1', subject: 'Bill too old', message: 'Please upload a bill from the last 3 months.', at: later },
+  data: { verificationId, userId, adminId: 'a1', subject: 'Bill too old', message: 'Please upload a bill from the last 3 months.', adminNotes, at: later },
 });
 const submit = (verificationId: string, documentKey = bill1, when = at) => ({ type: 'SubmitVerification' as const, verificationId, userId, documentKey, at: when });
-const approve = (verificationId: string) => ({ type: 'ApproveVerification' as const, verificationId, adminId: 'a1', at: later });
-const reject = (verificationId: string, subject = 'Bill too old', message = 'Please upload a bill from the last 3 months.') => ({
+const approve = (verificationId: string, adminNotes: string | null = null) => ({ type: 'ApproveVerification' as const, verificationId, adminId: 'a1', adminNotes, at: later });
+const reject = (verificationId: string, subject = 'Bill too old', message = 'Please upload a bill from the last 3 months.', adminNotes: string | null = null) => ({
   type: 'RejectVerification' as const,
   verificationId,
   adminId: 'a1',
   subject,
   message,
+  adminNotes,
   at: later,
 });
 
@@ -58,6 +62,11 @@ describe('ApproveVerification', () => {
     given(verification, [submitted('v1')]).when(approve('v1')).then([approved('v1')]);
   });
 
+  it("records the reviewer's notes, trimmed; blank notes are none", () => {
+    given(verification, [submitted('v1')]).when(approve('v1', '  Name matches the deed. ')).then([approved('v1', 'Name matches the deed.')]);
+    given(verification, [submitted('v1')]).when(approve('v1', '   ')).then([approved('v1')]);
+  });
+
   it('is a no-op when approved twice', () => {
     given(verification, [submitted('v1'), approved('v1')]).when(approve('v1')).then([]);
   });
@@ -75,6 +84,10 @@ describe('ApproveVerification', () => {
 describe('RejectVerification', () => {
   it('rejects the pending submission with the subject and message mailed', () => {
     given(verification, [submitted('v1')]).when(reject('v1')).then([rejected('v1')]);
+  });
+
+  it("records the reviewer's notes beside what the homeowner is mailed", () => {
+    given(verification, [submitted('v1')]).when(reject('v1', undefined, undefined, 'Address is a PO box.')).then([rejected('v1', 'Address is a PO box.')]);
   });
 
   it('trims the subject and message', () => {

@@ -30,7 +30,8 @@ export const verification: Decider<VerificationCommand, VerificationState, Verif
         // Approving twice (a double click) decides nothing.
         if (state.status === 'approved' && state.submission.verificationId === command.verificationId) return [];
         const submission = requirePending(state, command.verificationId);
-        return [{ type: 'VerificationApproved', data: { verificationId: submission.verificationId, userId: submission.userId, adminId: command.adminId, at: command.at } }];
+        const { adminId, adminNotes, at } = command;
+        return [{ type: 'VerificationApproved', data: { verificationId: submission.verificationId, userId: submission.userId, adminId, adminNotes: notesOf(adminNotes), at } }];
       }
       case 'RejectVerification': {
         const subject = command.subject.trim();
@@ -42,7 +43,15 @@ export const verification: Decider<VerificationCommand, VerificationState, Verif
         return [
           {
             type: 'VerificationRejected',
-            data: { verificationId: submission.verificationId, userId: submission.userId, adminId: command.adminId, subject, message, at: command.at },
+            data: {
+              verificationId: submission.verificationId,
+              userId: submission.userId,
+              adminId: command.adminId,
+              subject,
+              message,
+              adminNotes: notesOf(command.adminNotes),
+              at: command.at,
+            },
           },
         ];
       }
@@ -51,6 +60,9 @@ export const verification: Decider<VerificationCommand, VerificationState, Verif
     }
   },
 };
+
+/** Blank notes are no notes. */
+const notesOf = (notes: string | null | undefined) => (notes === null || notes === undefined || notes.trim() === '' ? null : notes.trim());
 
 function requirePending(state: VerificationState, verificationId: string) {
   if (state.status === 'not_submitted') throw new NotFoundError(VERIFICATION_NOT_FOUND);

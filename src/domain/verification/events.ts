@@ -21,13 +21,14 @@ export type VerificationSubmitted = {
 
 export type VerificationApproved = {
   type: 'VerificationApproved';
-  data: { verificationId: string; userId: string; adminId: string; at: string };
+  /** `adminNotes`: the reviewer's notes for other administrators; absent on reviews recorded before notes existed. */
+  data: { verificationId: string; userId: string; adminId: string; adminNotes?: string | null; at: string };
 };
 
 export type VerificationRejected = {
   type: 'VerificationRejected';
   /** `subject` and `message` are what the homeowner was mailed; `message` is the rejection reason. */
-  data: { verificationId: string; userId: string; adminId: string; subject: string; message: string; at: string };
+  data: { verificationId: string; userId: string; adminId: string; subject: string; message: string; adminNotes?: string | null; at: string };
 };
 
 export type VerificationEvent = VerificationSubmitted | VerificationApproved | VerificationRejected;

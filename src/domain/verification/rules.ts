@@ -19,7 +19,24 @@ export const submitVerificationSchema = z.object({
   documentUrl: z.string({ error: DOCUMENT_REQUIRED_MESSAGE }).trim().max(200, DOCUMENT_REQUIRED_MESSAGE).min(1, DOCUMENT_REQUIRED_MESSAGE),
 });
 
-/** POST /api/admin/verifications/{id}/reject: both fields, which the homeowner is mailed. */
+export const ADMIN_NOTES_MAX = 2000;
+export const ADMIN_NOTES_MESSAGE = `Admin notes must be less than ${ADMIN_NOTES_MAX} characters`;
+
+/** The spec's review payload's optional adminNotes: for other administrators, never mailed. Blank or absent is none. */
+export const adminNotesSchema = z.preprocess(
+  (value) => (value === null || value === undefined ? '' : value),
+  z
+    .string({ error: 'Admin notes must be text' })
+    .max(ADMIN_NOTES_MAX + 100, { error: ADMIN_NOTES_MESSAGE, abort: true })
+    .trim()
+    .max(ADMIN_NOTES_MAX, ADMIN_NOTES_MESSAGE)
+    .transform((notes) => (notes === '' ? null : notes)),
+);
+
+/** POST /api/admin/verifications/{id}/approve: an optional body with the reviewer's notes. */
+export const approveVerificationSchema = z.object({ adminNotes: adminNotesSchema });
+
+/** POST /api/admin/verifications/{id}/reject: both fields, which the homeowner is mailed, and the reviewer's notes. */
 export const rejectVerificationSchema = z.object({
   subject: z
     .string({ error: REVIEW_FIELDS_MESSAGE })
@@ -29,5 +46,6 @@ export const rejectVerificationSchema = z.object({
     // A line break in a subject would start a new mail header.
     .transform((subject) => subject.replace(/[\r\n]+/g, ' ')),
   message: z.string({ error: REVIEW_FIELDS_MESSAGE }).trim().max(5000, 'Message must be less than 5000 characters').min(1, REVIEW_FIELDS_MESSAGE),
+  adminNotes: adminNotesSchema,
 });
 export type RejectVerificationInput = z.input<typeof rejectVerificationSchema>;

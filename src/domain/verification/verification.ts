@@ -11,6 +11,7 @@ export interface Submission {
 interface Review {
   reviewedAt: string;
   reviewedBy: string;
+  adminNotes: string | null;
 }
 
 /** The spec's states: Not Verified, then pending, then approved or rejected (and pending again on resubmission). */
@@ -32,7 +33,7 @@ export function evolveVerification(state: VerificationState, event: Verification
     }
     case 'VerificationApproved':
       if (state.status === 'not_submitted') return state;
-      return { status: 'approved', submission: state.submission, reviewedAt: event.data.at, reviewedBy: event.data.adminId };
+      return { status: 'approved', submission: state.submission, reviewedAt: event.data.at, reviewedBy: event.data.adminId, adminNotes: event.data.adminNotes ?? null };
     case 'VerificationRejected':
       if (state.status === 'not_submitted') return state;
       return {
@@ -40,6 +41,7 @@ export function evolveVerification(state: VerificationState, event: Verification
         submission: state.submission,
         reviewedAt: event.data.at,
         reviewedBy: event.data.adminId,
+        adminNotes: event.data.adminNotes ?? null,
         subject: event.data.subject,
         message: event.data.message,
       };
