@@ -58,6 +58,7 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
   let sweepFailures = 0;
+  let warnedAt = Number.NEGATIVE_INFINITY;
   let started = false;
   let stopped = false;
 
@@ -121,7 +122,11 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
         }
         const overdue = owed.filter((item) => pendingFor(item) >= OVERDUE_AFTER_MS && !attempts.get(item._id)?.done);
         const oldest = overdue[0];
-        if (oldest) logger.warn(`${name}: items still owed after a minute`, { count: overdue.length, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
+        // At most once a minute, however many retries fall due meanwhile.
+        if (oldest && now() - warnedAt >= OVERDUE_AFTER_MS) {
+          warnedAt = now();
+          logger.warn(`${name}: items still owed after a minute`, { count: overdue.length, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
+        }
         let next = QUIET_SWEEP_MS;
         for (const tried of attempts.values()) if (!tried.done) next = Math.min(next, Math.max(0, tried.nextAt - now()));
         schedule(next);
