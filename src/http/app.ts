@@ -8,7 +8,7 @@ import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import type { BlobStore } from '../blobs/port';
 import type { EventStore } from '../event-store/port';
-import type { ProjectionRunner } from '../projections/runner';
+import type { ProjectionRunner, ProjectionStatus } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
 import type { AppEnv } from './context';
 import type { Env } from './env';
@@ -27,7 +27,7 @@ import type { Sessions } from './session';
 export interface AppDeps {
   eventStore: EventStore;
   readStore: ReadStore;
-  projections: Pick<ProjectionRunner, 'waitFor' | 'status'>;
+  projections: Pick<ProjectionRunner, 'waitFor' | 'status' | 'subscriptionState' | 'subscriptionError'>;
   sessions: Sessions;
   logger: Logger;
   mailer: Mailer;
@@ -114,10 +114,24 @@ export function createApp(deps: AppDeps) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // Unauthenticated on the app port: the labels carry route patterns, outcomes and projection names only (decision 0027).
   app.get('/metrics', async (c) => c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }));
+  // 503 until the read models hold the whole log; 'failing' names a projection stuck on an event
+  // (the runner retries it) or the subscription the event store ended (docs/decisions/0028).
   app.get('/readyz', async (c) => {
-    const projections = await deps.projections.status();
-    const ready = projections.every((p) => p.caughtUp);
-    return c.json({ status: ready ? 'ready' : 'catching up', projections }, ready ? 200 : 503);
+    // pid: which app process answered, where several serve one port (WEB_CONCURRENCY).
+    const pid = process.pid;
+    let projections: ProjectionStatus[];
+    try {
+      projections = await deps.projections.status();
+    } catch (error) {
+      // The event store did not answer for its head: not ready, and no 500 for a probe.
+      return c.json({ status: 'unavailable', pid, error: error instanceof Error ? error.message : String(error) }, 503);
+    }
+    const state = deps.projections.subscriptionState();
+    const error = deps.projections.subscriptionError();
+    const subscription = { state, ...(error !== undefined ? { error } : {}) };
+    const failing = state === 'failed' || projections.some((p) => p.failing);
+    const ready = !failing && projections.every((p) => p.caughtUp);
+    return c.json({ status: failing ? 'failing' : ready ? 'ready' : 'catching up', pid, subscription, projections }, ready ? 200 : 503);
   });
 
   const api = new Hono<AppEnv>();

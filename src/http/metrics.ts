@@ -91,6 +91,15 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     },
   });
   new Gauge({
+    name: 'bidhome_projection_failing',
+    help: '1 while the projection keeps failing on one event, which the runner retries with backoff; else 0',
+    labelNames: ['projection'] as const,
+    registers,
+    async collect() {
+      for (const status of await statuses()) this.set({ projection: status.name }, status.failing ? 1 : 0);
+    },
+  });
+  new Gauge({
     name: 'bidhome_projection_subscription_state',
     help: 'The state of the subscription that feeds the projections: 1 for the current state',
     labelNames: ['state'] as const,

@@ -59,6 +59,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const publicOrigin = new URL(options.publicUrl).origin;
   const io = new Server(httpServer, {
     serveClient: false,
+    // WebSocket only, as the web client connects: long-polling spreads one socket over several
+    // requests, which app processes behind one port (WEB_CONCURRENCY) or a proxy would not keep together.
+    transports: ['websocket'],
     // Cross-site WebSocket hijacking: browsers send Origin, and it must be ours.
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
@@ -68,7 +71,14 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   });
 
   io.use(async (socket, next) => {
-    const session = await options.sessions.fromCookieHeader(socket.request.headers.cookie);
+    // Socket.IO does not await this function: a read store that throws here must reach next(), not the process.
+    let session: SocketSession;
+    try {
+      session = await options.sessions.fromCookieHeader(socket.request.headers.cookie);
+    } catch (error) {
+      options.logger.error('socket session check failed', { error });
+      return next(new Error('Session check failed'));
+    }
     if (!session.user && !session.admin) return next(new Error('Not authenticated'));
     socket.data.session = session;
     next();
@@ -114,7 +124,14 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     socket.on('property:watch', async (payload: unknown, ack?: Ack) => {
       const parsed = watchPayload.safeParse(payload);
       if (!parsed.success) return ack?.({ ok: false, message: 'Invalid property id' });
-      const propertyId = await options.watchableProperty(socket.data.session as SocketSession, parsed.data.propertyId);
+      // Socket.IO does not await handlers: a read that throws is answered here, or it would reject unhandled.
+      let propertyId: string | null;
+      try {
+        propertyId = await options.watchableProperty(socket.data.session as SocketSession, parsed.data.propertyId);
+      } catch (error) {
+        options.logger.error('property watch check failed', { error });
+        return ack?.({ ok: false, message: 'Please try again' });
+      }
       if (propertyId === null) return ack?.({ ok: false, message: 'Property not found' });
       // Joining after a disconnect would leave the id behind in the room.
       if (socket.disconnected) return;

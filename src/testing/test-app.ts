@@ -13,6 +13,7 @@ import type { Mail } from '../mail/port';
 import type { PaymentsConfig } from '../payments/port';
 import type { Projection } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
+import { withEventStoreFaults, withReadStoreFaults } from './faults';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -35,8 +36,9 @@ export async function createTestApp(
     rateCounters?: RateCounters;
   } = {},
 ) {
-  const eventStore = createSqliteEventStore({ path: ':memory:' });
-  const readStore = createMemoryReadStore();
+  // Both stores pass through fault injectors (src/testing/faults.ts), which change nothing until a test asks.
+  const eventStore = withEventStoreFaults(createSqliteEventStore({ path: ':memory:' }));
+  const readStore = withReadStoreFaults(createMemoryReadStore());
   const logger = createMemoryLogger();
   const mailDir = mkdtempSync(join(tmpdir(), 'test-outbox-'));
   const outboxDir = join(mailDir, 'outbox');
@@ -68,6 +70,8 @@ export async function createTestApp(
   return {
     ...composed,
     logger,
+    /** Injects faults into the app's event store and read store (transient errors, lost answers, dropped subscriptions). */
+    faults: { eventStore: eventStore.faults, readStore: readStore.faults },
     /** The folder the local blob store writes to. */
     uploadsDir,
     /** Every mail sent so far, oldest first. */
