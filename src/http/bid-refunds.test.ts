@@ -10,6 +10,8 @@ import { createOutboxMailer } from '../mail/outbox';
 import type { Mail } from '../mail/port';
 import { createProjections } from '../projections/registry';
 import { createMemoryReadStore } from '../read-store/memory';
+import { REFUNDS_OWED } from '../projections/refunds-owed';
+import { withReadStoreFaults } from '../testing/faults';
 import type { BiddingApp } from '../testing/bidding';
 import { deleteListing, get, listProperty, placeBid, registerHomeowner, registerRealtor } from '../testing/bidding';
 import type { NodeOptions } from '../testing/process-manager-nodes';
@@ -243,6 +245,32 @@ describe('refunds that fail are retried from what is owed until done', () => {
     expect([await credits(secondBoot, first.cookie), await credits(secondBoot, second.cookie)]).toEqual([1, 1]);
     expect(refundMails(dir).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
     expect(await secondBoot.bidRefunds.counts()).toEqual({ pending: 0, overdue: 0 });
+  });
+
+  it('keeps reading what is owed when its read store fails at boot, then refunds', async () => {
+    const dir = workspace();
+    const firstBoot = await bootNode(dir);
+    const { owner, first, second, propertyId } = await biddingOnOneListing(firstBoot);
+    await firstBoot.close();
+    // Deleted while no node ran: the next boot owes both refunds.
+    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const deleted = { propertyId, ownerId: owner.user.id, title: 'Sunny loft', biddingEndsAt: closes, images: [], at: new Date().toISOString() };
+    await store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyDeleted', data: deleted }], expected.streamExists);
+    await store.close();
+
+    const readStore = withReadStoreFaults(createMemoryReadStore());
+    readStore.faults.failCollection(REFUNDS_OWED, { operations: ['find'], times: 2 });
+    const secondBoot = await bootNode(dir, { readStore });
+    await until(async () => (await refundsIn(secondBoot)).length === 2);
+    expect(readStore.faults.failures(REFUNDS_OWED)).toBe(2);
+    const unread = secondBoot.logger.lines.filter((line) => line.msg === 'bid refund: could not read what is owed, will retry');
+    expect(unread.map((line) => [line.attempts, line.retryInMs])).toEqual([
+      [1, 20],
+      [2, 40],
+    ]);
+    await secondBoot.processManagers.idle();
+    await secondBoot.runner.waitFor(await secondBoot.deps.eventStore.headPosition());
+    expect([await credits(secondBoot, first.cookie), await credits(secondBoot, second.cookie)]).toEqual([1, 1]);
   });
 
   it('refunds each bid once and mails once when two nodes retry the same failed refunds together', async () => {
