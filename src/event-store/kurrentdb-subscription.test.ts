@@ -53,10 +53,10 @@ function fakeClient(scripts: Step[][]) {
 
 describe('KurrentDB subscription drops', () => {
   it('tells a cause worth retrying from one that is not', () => {
-    expect(isPermanentDrop(new UnavailableError())).toBe(false);
+    expect(isPermanentDrop(new UnavailableError(undefined, 'unavailable'))).toBe(false);
     expect(isPermanentDrop(new Error('socket hang up'))).toBe(false);
-    expect(isPermanentDrop(new AccessDeniedError())).toBe(true);
-    expect(isPermanentDrop(new StreamDeletedError())).toBe(true);
+    expect(isPermanentDrop(new AccessDeniedError(undefined, 'Access denied'))).toBe(true);
+    expect(isPermanentDrop(StreamDeletedError.fromStreamName('$all'))).toBe(true);
   });
 
   it('reports a retryable drop with its cause and subscribes again from the last delivered position', async () => {
