@@ -1,23 +1,26 @@
 import { loadEnv } from '../src/http/env';
 import { openEventStore, openReadStore } from '../src/http/server';
+import { openReadModels } from '../src/projections/read-models';
 import { createProjections } from '../src/projections/registry';
 import { createProjectionRunner } from '../src/projections/runner';
 
-// Drops every read model and replays the whole log into it. Run it with the
-// app stopped, or while it runs against MongoDB (nodes follow the new checkpoints).
+// Replays the whole log into a new generation of the read models, makes it
+// current, and drops the old one once running nodes had time to follow (they
+// look every second); safe while the app runs against MongoDB (docs/decisions/0031).
 const env = loadEnv(process.env);
 if (!env.MONGODB_URL) {
   process.stdout.write('Embedded read models live in memory and are rebuilt at every boot; replaying the log as a check.\n');
 }
 const eventStore = openEventStore(env);
 const readStore = await openReadStore(env);
-const runner = createProjectionRunner({ eventStore, readStore, projections: createProjections() });
+const readModels = openReadModels(readStore);
+const runner = createProjectionRunner({ eventStore, readStore: readModels, projections: createProjections() });
 const started = performance.now();
 await runner.rebuild();
 await runner.stop();
 for (const status of await runner.status()) {
   process.stdout.write(`${status.name}: position ${status.position ?? 'none'}\n`);
 }
-process.stdout.write(`rebuilt in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(`rebuilt into generation ${readModels.generation} in ${Math.round(performance.now() - started)} ms\n`);
 await eventStore.close();
 await readStore.close();

@@ -8,6 +8,7 @@ import type { PaymentsConfig } from '../payments/port';
 import { createSimulatedPaymentProvider } from '../payments/simulated';
 import type { PositionedPush, Projection } from '../projections/projection';
 import { createProjections } from '../projections/registry';
+import { readModelsOf } from '../projections/read-models';
 import { createProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
 import type { AppDeps } from './app';
@@ -48,6 +49,8 @@ export interface AppParts {
   onPush?: (push: PositionedPush) => void;
   /** What /metrics reports; a registry of its own when omitted. */
   metrics?: Metrics;
+  /** How often the runner looks for a generation of the read models rebuilt elsewhere, and how long a rebuild keeps the old one (runner.ts). */
+  generations?: { checkMs?: number; graceMs?: number };
   /** How the process managers retry what failed, and their clock for how long an item is owed (tests). */
   processManagers?: { retry?: RetryPolicy; now?: () => number };
 }
@@ -57,7 +60,10 @@ export interface AppParts {
  * for tests alike. Resolves once the read models have caught up with the log.
  */
 export async function composeApp(parts: AppParts) {
-  const { readStore, logger } = parts;
+  const { logger } = parts;
+  // Routes, process managers and projections all read the current generation of the read models, so a rebuild
+  // anywhere switches every one of them together (docs/decisions/0031).
+  const readStore = readModelsOf(parts.readStore);
   const metrics = parts.metrics ?? createMetrics();
   // Every append and command of this app goes through here, so all of them are measured.
   const eventStore = metrics.timeAppends(parts.eventStore);
@@ -80,7 +86,9 @@ export async function composeApp(parts: AppParts) {
     readStore,
     projections: parts.projections ?? [...createProjections(), bidRefunds, paymentCredits],
     onPush: (push) => parts.onPush?.(push),
-    onError: (error, event) => logger.error('projection failed', { error, eventId: event.id, type: event.type }),
+    log: logger,
+    generationCheckMs: parts.generations?.checkMs,
+    generationGraceMs: parts.generations?.graceMs,
   });
   metrics.followProjections(runner, eventStore);
   metrics.followProcessManagers([bidRefunds, paymentCredits]);

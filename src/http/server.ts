@@ -13,6 +13,7 @@ import { createKurrentDbEventStore } from '../event-store/kurrentdb';
 import type { EventStore } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import type { PositionedPush } from '../projections/projection';
+import { readModelsOf } from '../projections/read-models';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createMongoReadStore, databaseNameOf } from '../read-store/mongodb';
 import type { ReadStore } from '../read-store/port';
@@ -117,7 +118,8 @@ export async function startServer(
   await mkdir(dataDir, { recursive: true });
   for (const warning of deploymentWarnings(env)) logger.warn(warning);
   const eventStore = openEventStore({ ...env, DATA_DIR: dataDir });
-  const readStore = await openReadStore(env);
+  // One handle on the current generation of the read models, shared with composeApp (docs/decisions/0031).
+  const readStore = readModelsOf(await openReadStore(env));
   const sessionSecret = await loadSessionSecret(dataDir, env.SESSION_SECRET);
   const rateCounters = await openRateCounters(env, dataDir);
 

@@ -4,6 +4,7 @@ import type { PaymentEvent } from '../domain/payments/payment';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore } from '../read-store/memory';
+import { openReadModels } from './read-models';
 import type { CreditLedgerDoc } from './credit-statement';
 import { CREDIT_LEDGER, createCreditStatementProjection, describeLedgerEntry } from './credit-statement';
 import { PAYMENTS, createPaymentsProjection } from './payments';
@@ -35,10 +36,11 @@ const payment: PaymentEvent[] = [
 
 async function project() {
   const eventStore = createSqliteEventStore({ path: ':memory:' });
-  const readStore = createMemoryReadStore();
+  // Through the current generation, as the app reads: a rebuild writes a new one and switches to it.
+  const readStore = openReadModels(createMemoryReadStore());
   const pushes: PositionedPush[] = [];
   const projections = [createUsersProjection(), createPaymentsProjection(), createCreditStatementProjection()];
-  const runner = createProjectionRunner({ eventStore, readStore, projections, onPush: (p) => pushes.push(p) });
+  const runner = createProjectionRunner({ eventStore, readStore, projections, onPush: (p) => pushes.push(p), generationGraceMs: 0 });
   await runner.start();
   await eventStore.append(`payment-${paymentId}`, payment.map((e) => ({ id: crypto.randomUUID(), ...e })), expected.noStream);
   const { position } = await eventStore.append(`user-${userId}`, account.map((e) => ({ id: crypto.randomUUID(), ...e })), expected.noStream);

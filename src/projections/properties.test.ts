@@ -6,8 +6,10 @@ import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore, inspectMemoryCollection } from '../read-store/memory';
 import { DELETED_FIELD } from '../read-store/port';
+import type { ReadStore } from '../read-store/port';
 import type { PropertyDoc } from './properties';
 import { NEWEST_FIRST, PROPERTIES, createPropertiesProjection } from './properties';
+import { openReadModels } from './read-models';
 import { createProjectionRunner } from './runner';
 import type { VerificationDoc } from './verifications';
 import { VERIFICATIONS, createVerificationsProjection } from './verifications';
@@ -48,7 +50,7 @@ async function seededLog() {
   return eventStore;
 }
 
-const snapshot = async (readStore: ReturnType<typeof createMemoryReadStore>) => ({
+const snapshot = async (readStore: ReadStore) => ({
   properties: await readStore.collection<PropertyDoc>(PROPERTIES).find({}, { sort: { _id: 1 }, projection: { _position: 0 } }),
   verifications: await readStore.collection<VerificationDoc>(VERIFICATIONS).find({}, { sort: { _id: 1 }, projection: { _position: 0 } }),
 });
@@ -63,7 +65,7 @@ describe('properties and verifications projections', () => {
     expect(properties.map((p) => [p._id, p.isActive, p.bidCount])).toEqual([['p1', false, 1], ['p2', true, 1]]);
     expect(properties[1]).toMatchObject({ ...details, ownerId: 'owner', createdAt: at, minBidAmount: 100 });
     expect(verifications).toEqual([
-      { _id: 'v1', userId: 'owner', documentType: 'utility_bill', documentKey: 'bills/x.pdf', status: 'approved', submittedAt: at, reviewedAt: at, reviewedBy: 'a', rejectionReason: null, rejectionSubject: null },
+      { _id: 'v1', userId: 'owner', documentType: 'utility_bill', documentKey: 'bills/x.pdf', status: 'approved', submittedAt: at, reviewedAt: at, reviewedBy: 'a', rejectionReason: null, rejectionSubject: null, adminNotes: null },
     ]);
     await runner.stop();
     await eventStore.close();
@@ -71,9 +73,10 @@ describe('properties and verifications projections', () => {
 
   it('give the same read models when every event is delivered again, and after a rebuild', async () => {
     const eventStore = await seededLog();
-    const readStore = createMemoryReadStore();
+    // Through the current generation, as the app reads: a rebuild writes a new one and switches to it.
+    const readStore = openReadModels(createMemoryReadStore());
     const projections = [createPropertiesProjection(), createVerificationsProjection()];
-    const runner = createProjectionRunner({ eventStore, readStore, projections });
+    const runner = createProjectionRunner({ eventStore, readStore, projections, generationGraceMs: 0 });
     await runner.start();
     const first = await snapshot(readStore);
     // A restart before the checkpoint was stored delivers everything again.

@@ -2,6 +2,7 @@ import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../ev
 import type { ReadStore } from '../read-store/port';
 import { DuplicateKeyError } from '../read-store/port';
 import type { PositionedPush, Projection } from './projection';
+import { readModelsOf } from './read-models';
 
 export interface ProjectionStatus {
   name: string;
@@ -53,7 +54,13 @@ export interface ProjectionRunner {
   subscriptionState(): SubscriptionState;
   /** Why the subscription failed, while its state is `failed`. */
   subscriptionError(): string | undefined;
-  /** Stops, drops every projection's collections and checkpoint, and replays from the start. */
+  /**
+   * Replays the whole log into a new generation of the read models while this
+   * node and the others keep serving the current one, then makes it current:
+   * this runner follows at once, other nodes within `generationCheckMs`, and
+   * the old generation is dropped `generationGraceMs` after the switch
+   * (docs/decisions/0031).
+   */
   rebuild(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -73,6 +80,10 @@ export interface ProjectionRunnerOptions {
   retryDelayMs?: (attempt: number) => number;
   /** How often a projection still failing on the same event is logged again after its first error; 60 s by default. */
   failureLogIntervalMs?: number;
+  /** How often the runner looks whether a rebuild elsewhere made another generation current; 1 s by default. */
+  generationCheckMs?: number;
+  /** How long a rebuild keeps the old generation after the switch, for nodes still reading it; 3 checks by default. */
+  generationGraceMs?: number;
 }
 
 const retryDelay = (attempt: number) => Math.min(5000, 50 * 2 ** (attempt - 1));
@@ -98,7 +109,11 @@ type Checkpoint = {
  * asked again, and no later event is delivered meanwhile (docs/decisions/0028).
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
-  const { eventStore, readStore, projections } = options;
+  const { eventStore, projections } = options;
+  // Every collection through the current generation, so a rebuild can switch it under the nodes (read-models.ts).
+  const readStore = readModelsOf(options.readStore);
+  const generationCheckMs = options.generationCheckMs ?? 1000;
+  const generationGraceMs = options.generationGraceMs ?? 3 * generationCheckMs;
   const log = options.log ?? silent;
   const delayOf = options.retryDelayMs ?? retryDelay;
   const failureLogIntervalMs = options.failureLogIntervalMs ?? 60_000;
@@ -118,6 +133,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let flushTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let dirty = false;
+  let checkpointsFailingLoggedAt: number | undefined;
+  // Events at or before this position were pushed, or were history when the runner started: never pushed again.
+  let pushedThrough: LogPosition | undefined;
+  let running = false;
+  let generationTimer: NodeJS.Timeout | undefined;
+  // Switches of generation happen one at a time; a check while one runs is skipped.
+  let following: Promise<void> = Promise.resolve();
+  let checking = false;
 
   const lowest = (): LogPosition | undefined => {
     let min: LogPosition | undefined = Number.POSITIVE_INFINITY;
@@ -158,15 +181,26 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const writeCheckpoints = async () => {
     if (!dirty) return;
     dirty = false;
+    const failed: string[] = [];
+    let lastError: unknown;
     for (const [name, position] of applied) {
       if (position === undefined) continue;
       try {
         await saveCheckpoint(name, position);
       } catch (error) {
         // Replays are idempotent, so a checkpoint that could not be stored only costs a longer replay: try at the next flush.
-        log.warn('projection checkpoint not stored; retrying at the next flush', { projection: name, position, error });
+        failed.push(name);
+        lastError = error;
         dirty = true;
       }
+    }
+    // One line when the writes start failing, then at the rate of a failing projection's: a flush runs 4 times a second.
+    if (failed.length > 0 && (checkpointsFailingLoggedAt === undefined || Date.now() - checkpointsFailingLoggedAt >= failureLogIntervalMs)) {
+      log.warn('projection checkpoints not stored; retrying at the next flush', { projections: failed, error: lastError });
+      checkpointsFailingLoggedAt = Date.now();
+    } else if (failed.length === 0 && checkpointsFailingLoggedAt !== undefined) {
+      log.info('projection checkpoints stored again');
+      checkpointsFailingLoggedAt = undefined;
     }
     if (dirty && !stopping) scheduleFlush();
   };
@@ -260,6 +294,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     if (projections.length === 0) return;
     const head = await eventStore.headPosition();
     const from = lowest();
+    // At start, what the log held is history; after a switch of generation, what this node already pushed.
+    pushedThrough ??= head;
+    const quietThrough = pushedThrough;
     state = 'catching_up';
     stateError = undefined;
     const caughtUp = new Promise<void>((resolve) => {
@@ -273,7 +310,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     subscription = eventStore.subscribe({
       ...(from !== undefined ? { after: from } : {}),
       onEvent: async (event) => {
-        if (!(await applyEvent(event, head !== undefined && event.position <= head))) return;
+        if (!(await applyEvent(event, quietThrough !== undefined && event.position <= quietThrough))) return;
+        if (pushedThrough === undefined || event.position > pushedThrough) pushedThrough = event.position;
         if (head !== undefined && event.position >= head) endCatchUp?.();
       },
       onDropped: (cause) => log.warn('projection subscription dropped; subscribing again from the last event applied', { error: cause }),
@@ -287,14 +325,71 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     await caughtUp;
   };
 
+  // Indexes and checkpoints of the generation the runner now uses; checkpoints belong to a generation.
+  const load = async () => {
+    applied.clear();
+    for (const projection of projections) {
+      await projection.setup?.(readStore);
+      const stored = await checkpoints.findOne({ _id: projection.name });
+      applied.set(projection.name, stored?.position);
+    }
+  };
+
+  // Stops delivery and stores checkpoints, leaving waiters waiting: a switch of generation goes on serving them.
+  const halt = async () => {
+    stopping = true;
+    cancelPause?.();
+    await subscription?.stop();
+    subscription = undefined;
+    state = 'stopped';
+    endCatchUp?.();
+    failures.clear();
+    clearTimeout(flushTimer);
+    await flush();
+  };
+
+  // Moves this runner, and every read through its store, to `generation`, and catches it up from its checkpoints.
+  const follow = async (generation: number) => {
+    if (generation <= readStore.generation) return;
+    const wasRunning = running && subscription !== undefined;
+    if (wasRunning) await halt();
+    readStore.use(generation);
+    await load();
+    if (!wasRunning || !running) return;
+    stopping = false;
+    log.info('read models switched to a new generation', { generation });
+    await subscribe();
+  };
+
+  const serially = (work: () => Promise<void>) => (following = following.then(work, work));
+
+  const checkGeneration = () => {
+    if (checking) return;
+    checking = true;
+    void serially(async () => {
+      try {
+        await follow(await readStore.storedGeneration());
+      } catch (error) {
+        log.warn('could not follow the read models to their current generation; trying again at the next check', { error });
+      } finally {
+        checking = false;
+      }
+    });
+  };
+
+  const owned = [CHECKPOINTS, ...projections.flatMap((projection) => projection.collections)];
+
   const runner: ProjectionRunner = {
     async start() {
       stopping = false;
-      for (const projection of projections) {
-        await projection.setup?.(readStore);
-        const stored = await checkpoints.findOne({ _id: projection.name });
-        applied.set(projection.name, stored?.position);
+      running = true;
+      pushedThrough = undefined;
+      if (!readStore.pinned) {
+        readStore.use(await readStore.storedGeneration());
+        generationTimer = setInterval(() => void checkGeneration(), generationCheckMs);
+        generationTimer.unref();
       }
+      await load();
       await subscribe();
     },
 
@@ -336,24 +431,31 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     subscriptionError: () => (state === 'failed' ? stateError : undefined),
 
     async rebuild() {
-      await runner.stop();
-      for (const projection of projections) {
-        for (const name of projection.collections) await readStore.collection(name).drop();
-        await checkpoints.deleteOne({ _id: projection.name });
+      // Never the collections live nodes read: a generation of its own, replayed by a runner of its own.
+      const generation = await readStore.claimGeneration();
+      const target = readStore.pinnedTo(generation);
+      const builder = createProjectionRunner({ ...options, readStore: target, onPush: undefined });
+      await builder.start();
+      await builder.stop();
+      const previous = readStore.generation;
+      if (!(await readStore.makeCurrent(generation))) {
+        await readStore.dropGeneration(generation, owned);
+        throw new Error(`A later rebuild of the read models finished first; generation ${generation} was dropped`);
       }
-      await runner.start();
+      log.info('read models rebuilt into a new generation', { generation, previous });
+      await serially(() => follow(generation));
+      // Other nodes move over at their next check; until then they still read the old generation.
+      await new Promise((resolve) => setTimeout(resolve, generationGraceMs));
+      await readStore.dropGeneration(previous, owned);
     },
 
     async stop() {
-      stopping = true;
-      cancelPause?.();
-      await subscription?.stop();
-      subscription = undefined;
-      state = 'stopped';
+      running = false;
+      clearInterval(generationTimer);
+      // A switch of generation in progress stops waiting for its catch-up.
       endCatchUp?.();
-      failures.clear();
-      clearTimeout(flushTimer);
-      await flush();
+      await following.catch(() => {});
+      await halt();
       for (const waiter of waiters) waiter.resolve(false);
       waiters = [];
     },

@@ -13,6 +13,7 @@ import { attachRealtime } from '../http/realtime';
 import { createOutboxMailer } from '../mail/outbox';
 import type { PositionedPush } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
+import type { ReadStore } from '../read-store/port';
 import { TEST_ORIGIN } from './test-app';
 
 /*
@@ -29,11 +30,15 @@ export interface NodeOptions {
   dbPath: string;
   /** Wraps this node's handle on the log, e.g. with the fault wrappers of src/testing/faults.ts. */
   wrapEventStore?: (store: EventStore) => EventStore;
+  /** One read store shared by the nodes, as MongoDB is in production; the caller closes it. Each node's own in memory by default. */
+  readStore?: ReadStore;
+  /** How often the node looks for a rebuilt generation of the read models, and a rebuild's grace (runner.ts). */
+  generations?: { checkMs?: number; graceMs?: number };
 }
 
 export async function startNode(options: NodeOptions) {
   const eventStore = (options.wrapEventStore ?? ((store) => store))(createSqliteEventStore({ path: options.dbPath }));
-  const readStore = createMemoryReadStore();
+  const readStore = options.readStore ?? createMemoryReadStore();
   const logger = createMemoryLogger();
   const mailDir = mkdtempSync(join(tmpdir(), 'node-outbox-'));
   const relay: { push?: (push: PositionedPush) => void } = {};
@@ -46,11 +51,12 @@ export async function startNode(options: NodeOptions) {
     env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
     sessionSecret: NODE_SESSION_SECRET,
     onPush: (push) => relay.push?.(push),
+    generations: { checkMs: 50, graceMs: 200, ...options.generations },
   });
   const server = await new Promise<HttpServer>((resolve) => {
     const started = serve({ fetch: composed.app.fetch, port: 0 }, () => resolve(started as HttpServer)) as HttpServer;
   });
-  const realtime = attachRealtime(server, { sessions: composed.sessions, publicUrl: TEST_ORIGIN, logger, watchableProperty: createPropertyWatchCheck(readStore) });
+  const realtime = attachRealtime(server, { sessions: composed.sessions, publicUrl: TEST_ORIGIN, logger, watchableProperty: createPropertyWatchCheck(composed.deps.readStore) });
   relay.push = realtime.push;
   let stopped: Promise<void> | undefined;
   return {
@@ -63,7 +69,7 @@ export async function startNode(options: NodeOptions) {
         await composed.runner.stop();
         await composed.bidRefunds.idle();
         await eventStore.close();
-        await readStore.close();
+        if (!options.readStore) await readStore.close();
         rmSync(mailDir, { recursive: true, force: true });
       })()),
   };

@@ -66,6 +66,8 @@ export async function createTestApp(
     ...(options.projections ? { projections: options.projections } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.rateCounters ? { rateCounters: options.rateCounters } : {}),
+    // One app and no other nodes to wait for: a rebuild drops the old generation at once.
+    generations: { graceMs: 0 },
   });
   return {
     ...composed,
