@@ -1,35 +1,43 @@
 import type { CreditsPurchased, PaymentMethodRemoved, PaymentMethodSaved } from '../domain/accounts/events';
-import type { PaymentFailed, PaymentSucceeded } from '../domain/payments/payment';
-import type { RecordedEvent } from '../event-store/port';
-import type { ActivityDraft, ActivityRow } from './activity-mappings';
+import type { PaymentCreated, PaymentFailed, PaymentSucceeded } from '../domain/payments/payment';
+import type { ActivityRow } from './activity-rows';
+import { byUser, change, creditsChange } from './activity-rows';
 
 /*
  * The activity-log rows of card payments (docs/decisions/0017), spread into
  * ACTIVITY_TABLE. Never a card or customer id beyond the payment's own ids.
+ * A payment created and never settled shows as its `payment.create` entry
+ * with no `payment.succeed` or `payment.fail` after it.
  */
-
-const userIdOf = (event: RecordedEvent) => event.streamId.replace(/^user-/, '');
-
-const byUser = (event: RecordedEvent, action: string): ActivityDraft => ({
-  actorType: 'user',
-  actorId: userIdOf(event),
-  action,
-  resourceType: 'user',
-  resourceId: userIdOf(event),
-  details: {},
-});
 
 export const PAYMENT_ACTIVITY: {
   PaymentMethodSaved: ActivityRow<PaymentMethodSaved>;
   PaymentMethodRemoved: ActivityRow<PaymentMethodRemoved>;
   CreditsPurchased: ActivityRow<CreditsPurchased>;
+  PaymentCreated: ActivityRow<PaymentCreated>;
   PaymentSucceeded: ActivityRow<PaymentSucceeded>;
   PaymentFailed: ActivityRow<PaymentFailed>;
 } = {
   PaymentMethodSaved: { entry: (_data, event) => byUser(event, 'payment_method.save') },
   PaymentMethodRemoved: { entry: (_data, event) => byUser(event, 'payment_method.remove') },
   CreditsPurchased: {
-    entry: (data, event) => ({ ...byUser(event, 'credits.purchase'), details: { paymentId: data.paymentId, credits: data.credits, amount: data.amountCents } }),
+    entry: (data, event) => ({
+      ...byUser(event, 'credits.purchase'),
+      details: { paymentId: data.paymentId, credits: data.credits, amount: data.amountCents },
+      changes: [creditsChange(data.balanceAfter, data.credits)],
+    }),
+  },
+  PaymentCreated: {
+    entry: (data) => ({
+      actorType: 'user',
+      actorId: data.userId,
+      action: 'payment.create',
+      resourceType: 'payment',
+      resourceId: data.paymentId,
+      details: { amount: data.amountCents, credits: data.credits },
+      target: { kind: 'user', id: data.userId },
+      changes: [change('status', null, 'pending')],
+    }),
   },
   PaymentSucceeded: {
     entry: (data) => ({
@@ -39,6 +47,8 @@ export const PAYMENT_ACTIVITY: {
       resourceType: 'payment',
       resourceId: data.paymentId,
       details: { amount: data.amountCents, credits: data.credits, paymentIntentId: data.paymentIntentId },
+      target: { kind: 'user', id: data.userId },
+      changes: [change('status', null, 'succeeded')],
     }),
   },
   PaymentFailed: {
@@ -49,6 +59,8 @@ export const PAYMENT_ACTIVITY: {
       resourceType: 'payment',
       resourceId: data.paymentId,
       details: { reason: data.reason, paymentIntentId: data.paymentIntentId },
+      target: { kind: 'user', id: data.userId },
+      changes: [change('status', null, 'failed')],
     }),
   },
 };

@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { ActivityDoc } from '../../projections/activity-log';
-import { ADMIN_LOGS, activitySearchFilter, toActivityEntry } from '../../projections/activity-log';
+import { ADMIN_LOGS } from '../../projections/activity-log';
 import { PAYMENTS } from '../../projections/payments';
 import { USERS } from '../../projections/users';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
-import { wholeNumberParam } from '../query-params';
-import { validate } from '../validation';
 
 /*
  * The read models of properties and bids come with later issues;
@@ -18,13 +15,7 @@ const PROPERTIES = 'properties';
 const BIDS = 'bids';
 const RECENT_ACTIVITY = 10;
 
-export const activityQuery = z.object({
-  search: z.string().trim().max(200, 'Search must be less than 200 characters').default(''),
-  page: wholeNumberParam('Page must be a whole number of at least 1', 1, 1_000_000, 1),
-  pageSize: wholeNumberParam('Page size must be a whole number from 1 to 100', 1, 100, 20),
-});
-
-/** GET /dashboard and GET /activity. */
+/** GET /dashboard; the activity log itself is admin-activity.ts. */
 export function createAdminOverviewRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const logs = deps.readStore.collection<ActivityDoc>(ADMIN_LOGS);
@@ -46,16 +37,6 @@ export function createAdminOverviewRoutes(deps: AppDeps): Hono<AppEnv> {
       totalRevenue: succeeded.reduce((sum, payment) => sum + (typeof payment.amount === 'number' ? payment.amount : 0), 0),
       recentActivity: recent.map(({ _id, action, resourceType, createdAt }) => ({ id: _id, action, resourceType, createdAt })),
     });
-  });
-
-  routes.get('/activity', requireAdmin(), async (c) => {
-    const { search, page, pageSize } = validate(activityQuery, c.req.query());
-    const filter = activitySearchFilter(search);
-    const [entries, total] = await Promise.all([
-      logs.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: (page - 1) * pageSize, limit: pageSize }),
-      logs.countDocuments(filter),
-    ]);
-    return c.json({ entries: entries.map(toActivityEntry), total, page, pageSize });
   });
 
   return routes;

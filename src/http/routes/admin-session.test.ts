@@ -116,18 +116,18 @@ describe('POST /api/admin/login', () => {
       { incoming: { socket: { remoteAddress: '10.0.0.2' } } },
     );
     expect(res.status).toBe(200);
-    const log = await send(t, 'GET', '/api/admin/activity?search=admin.login', { cookie: cookieFrom(res, 'admin_session') });
-    const { entries } = (await log.json()) as { entries: Array<{ ipAddress: string | null }> };
-    expect(entries.map((entry) => entry.ipAddress)).toEqual([CLIENT.ip]);
+    const log = await send(t, 'GET', '/api/admin/activity?action=admin.login', { cookie: cookieFrom(res, 'admin_session') });
+    const { items } = (await log.json()) as { items: Array<{ ipAddress: string | null }> };
+    expect(items.map((entry) => entry.ipAddress)).toEqual([CLIENT.ip]);
   });
 
   it('records the sign-in in the activity log with the IP address and user agent', async () => {
     const t = await testApp();
     const rootId = await seedSuperAdmin(t);
     const cookie = await signInAdmin(t, 'root', ROOT.password);
-    const res = await send(t, 'GET', '/api/admin/activity?search=admin.login', { cookie });
-    const { entries } = (await res.json()) as { entries: Array<Record<string, unknown>> };
-    expect(entries).toEqual([
+    const res = await send(t, 'GET', '/api/admin/activity?action=admin.login', { cookie });
+    const { items } = (await res.json()) as { items: Array<Record<string, unknown>> };
+    expect(items).toEqual([
       expect.objectContaining({
         actorType: 'admin',
         actorId: rootId,

@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from '../../domain/shared/errors';
 import type { AdminUserDoc } from '../../projections/admin-users';
 import { ADMIN_USERS } from '../../projections/admin-users';
 import type { AppDeps } from '../app';
+import { recordAudit } from '../audit';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
@@ -55,6 +56,10 @@ export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const matches = hash ? await verifyPassword(password, hash) : await verifyDummyPassword(password);
     if (!found || !matches) {
       await throttle.failed(accountKey, address);
+      const reason = !found ? 'unknown_account' : state?.status !== 'active' ? 'inactive' : 'wrong_password';
+      const accountId = found?._id ?? null;
+      const data = { kind: 'admin' as const, accountId, identifier: usernameLower, reason, at: deps.clock().toISOString() } as const;
+      await recordAudit(deps, c, { kind: 'admin', id: accountId }, { type: 'SignInFailed', data });
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
 

@@ -9,6 +9,7 @@ import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
 import { createAdminAccountRoutes } from './admin-accounts';
+import { createAdminActivityRoutes } from './admin-activity';
 import { createAdministratorRoutes } from './admin-administrators';
 import { createAdminOverviewRoutes } from './admin-overview';
 import { createAdminSessionRoutes } from './admin-session';
@@ -20,6 +21,7 @@ export function createAdminRoutes(deps: AppDeps): Hono<AppEnv> {
   admin.route('/admin-users', createAdministratorRoutes(deps));
   admin.route('/users', createAdminAccountRoutes(deps));
   admin.route('/', createAdminOverviewRoutes(deps));
+  admin.route('/', createAdminActivityRoutes(deps));
   return admin;
 }
 

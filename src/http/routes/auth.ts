@@ -9,6 +9,7 @@ import { loadState } from '../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';
 import type { AppDeps } from '../app';
+import { recordAudit } from '../audit';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
@@ -95,6 +96,9 @@ function createSessionRoutes(ctx: AuthContext) {
       const valid = passwordHash ? await verifyPassword(password, passwordHash) : await verifyDummyPassword(password);
       if (!valid || !found || state?.status !== 'registered') {
         await throttle.failed(accountKey, address);
+        const reason = !found ? 'unknown_account' : state?.status !== 'registered' ? 'inactive' : 'wrong_password';
+        const accountId = found?._id ?? null;
+        await recordAudit(deps, c, { kind: 'user', id: accountId }, { type: 'SignInFailed', data: { kind: 'user', accountId, identifier, reason, at: ctx.now().toISOString() } });
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
       await throttle.succeeded(accountKey, address);

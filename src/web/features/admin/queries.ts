@@ -1,11 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchOrNullOn401 } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { pagedListQuery } from './paged-list';
-import type { ActivityPage, Admin, DashboardStats, ManagedUser } from './types';
+import type { Admin, DashboardStats, ManagedUser } from './types';
 import type { UserFilters } from './users/user-filters';
-
-export const ACTIVITY_PAGE_SIZE = 20;
 
 /** The signed-in administrator, or null when signed out (a 401). */
 export function adminMeQuery() {
@@ -37,15 +35,4 @@ export function usersQuery(search: string, filters: UserFilters = {}) {
 
 export function administratorsQuery(search = '') {
   return pagedListQuery<Admin>(queryKeys.adminAdministrators, '/api/admin/admin-users', { search });
-}
-
-export function activityQuery({ search, page }: { search: string; page: number }) {
-  return queryOptions({
-    queryKey: [...queryKeys.adminActivity, { search, page, pageSize: ACTIVITY_PAGE_SIZE }] as const,
-    queryFn: () =>
-      apiFetch<ActivityPage>(
-        `/api/admin/activity?${new URLSearchParams({ search, page: String(page), pageSize: String(ACTIVITY_PAGE_SIZE) })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
 }

@@ -38,27 +38,6 @@ export type ManagedUser = {
   createdAt: string;
 };
 
-export type ActivityEntry = {
-  id: string;
-  actorType: string;
-  actorId: string | null;
-  actorName: string | null;
-  action: string;
-  resourceType: string;
-  resourceId: string | null;
-  details: unknown;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-
-export type ActivityPage = {
-  entries: ActivityEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-};
-
 /** `expectedCredits`: the balance the dialog showed; the server refuses with 409 when it has moved. */
 export type UserUpdate = { credits?: number; expectedCredits?: number; reason?: string; password?: string };
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import type { ActivityEntry } from '../../../../contract/activity';
+import { describeChange } from '../../../../contract/activity';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatWhen, humanize } from '../format';
-import type { ActivityEntry } from '../types';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 
@@ -9,7 +10,10 @@ import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/da
 const LIVE_AFTER_MS = 200;
 const HIGHLIGHT_MS = 2500;
 
-export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
+/** Choosing an actor's name narrows the log to what they did. */
+type OnActor = (actor: { id: string; name: string }) => void;
+
+export function ActivityList({ entries, onActor }: { entries: ActivityEntry[]; onActor: OnActor }) {
   const [mountedAt] = useState(() => Date.now());
   return (
     <>
@@ -17,31 +21,31 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
         <Table className="table-fixed">
           <thead>
             <tr>
-              <TableHead className="w-36">When</TableHead>
-              <TableHead className="w-60">Who</TableHead>
-              <TableHead className="w-44">Action</TableHead>
-              <TableHead className="w-40">Resource</TableHead>
-              <TableHead className="w-32">IP</TableHead>
-              <TableHead>User agent</TableHead>
+              <TableHead className="w-32">When</TableHead>
+              <TableHead className="w-48">Who</TableHead>
+              <TableHead className="w-52">Action</TableHead>
+              <TableHead className="w-56">Target</TableHead>
+              <TableHead>Change</TableHead>
+              <TableHead className="w-40">From</TableHead>
             </tr>
           </thead>
           <tbody>
             {entries.map((entry) => (
-              <ActivityRow key={entry.id} entry={entry} listMountedAt={mountedAt} />
+              <ActivityRow key={entry.id} entry={entry} listMountedAt={mountedAt} onActor={onActor} />
             ))}
           </tbody>
         </Table>
       </div>
-      <ul className="-mx-4 -mt-4 divide-y divide-border sm:-mx-6 sm:-mt-6 lg:hidden">
+      <ul className="-mx-4 divide-y divide-border border-t border-border sm:-mx-6 lg:hidden">
         {entries.map((entry) => (
-          <ActivityCard key={entry.id} entry={entry} listMountedAt={mountedAt} />
+          <ActivityCard key={entry.id} entry={entry} listMountedAt={mountedAt} onActor={onActor} />
         ))}
       </ul>
     </>
   );
 }
 
-type EntryProps = { entry: ActivityEntry; listMountedAt: number };
+type EntryProps = { entry: ActivityEntry; listMountedAt: number; onActor: OnActor };
 
 function useArrivedLive(listMountedAt: number): boolean {
   const [live, setLive] = useState(() => Date.now() - listMountedAt > LIVE_AFTER_MS);
@@ -53,41 +57,38 @@ function useArrivedLive(listMountedAt: number): boolean {
   return live;
 }
 
-function ActivityRow({ entry, listMountedAt }: EntryProps) {
+function ActivityRow({ entry, listMountedAt, onActor }: EntryProps) {
   const live = useArrivedLive(listMountedAt);
   return (
-    <TableRow className={cn(live && 'bg-brand-soft')} data-testid="activity-entry">
-      <TableCell>
+    <TableRow className={cn('align-top', live && 'bg-brand-soft')} data-testid="activity-entry">
+      <TableCell className="align-top">
         <When createdAt={entry.createdAt} />
       </TableCell>
-      <TableCell>
-        <Who entry={entry} />
+      <TableCell className="align-top">
+        <Who entry={entry} onActor={onActor} />
       </TableCell>
-      <TableCell className="truncate" title={entry.action}>
+      <TableCell className="align-top" title={entry.action}>
         <ActionCode action={entry.action} />
       </TableCell>
-      <TableCell className="truncate" title={describeResource(entry)}>
-        <Resource entry={entry} />
+      <TableCell className="align-top">
+        <Target entry={entry} />
       </TableCell>
-      <TableCell className="truncate font-mono text-xs" title={entry.ipAddress ?? undefined}>
-        {entry.ipAddress ?? '—'}
+      <TableCell className="align-top">
+        <Changes entry={entry} />
       </TableCell>
-      <TableCell className="truncate text-xs text-muted-foreground" title={entry.userAgent ?? undefined}>
-        {entry.userAgent ?? '—'}
+      <TableCell className="align-top">
+        <From entry={entry} />
       </TableCell>
     </TableRow>
   );
 }
 
-function ActivityCard({ entry, listMountedAt }: EntryProps) {
+function ActivityCard({ entry, listMountedAt, onActor }: EntryProps) {
   const live = useArrivedLive(listMountedAt);
   return (
-    <li
-      className={cn('px-4 py-3 text-sm transition-colors duration-1000 sm:px-6', live && 'bg-brand-soft')}
-      data-testid="activity-entry"
-    >
+    <li className={cn('px-4 py-3 text-sm transition-colors duration-1000 sm:px-6', live && 'bg-brand-soft')} data-testid="activity-entry">
       <div className="flex items-start justify-between gap-3">
-        <p className="min-w-0 truncate">
+        <p className="min-w-0 break-all">
           <ActionCode action={entry.action} />
         </p>
         <span className="shrink-0 text-xs text-muted-foreground">
@@ -95,18 +96,24 @@ function ActivityCard({ entry, listMountedAt }: EntryProps) {
         </span>
       </div>
       <div className="mt-2">
-        <Who entry={entry} />
+        <Who entry={entry} onActor={onActor} />
       </div>
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
-        <dt className="text-muted-foreground">Resource</dt>
-        <dd className="truncate" title={describeResource(entry)}>
-          <Resource entry={entry} />
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs">
+        <dt className="text-muted-foreground">Target</dt>
+        <dd className="min-w-0">
+          <Target entry={entry} />
         </dd>
-        <dt className="text-muted-foreground">IP</dt>
-        <dd className="truncate font-mono">{entry.ipAddress ?? '—'}</dd>
-        <dt className="text-muted-foreground">User agent</dt>
-        <dd className="truncate text-muted-foreground" title={entry.userAgent ?? undefined}>
-          {entry.userAgent ?? '—'}
+        {entry.changes.length > 0 && (
+          <>
+            <dt className="text-muted-foreground">Change</dt>
+            <dd className="min-w-0">
+              <Changes entry={entry} />
+            </dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">From</dt>
+        <dd className="min-w-0">
+          <From entry={entry} />
         </dd>
       </dl>
     </li>
@@ -115,7 +122,7 @@ function ActivityCard({ entry, listMountedAt }: EntryProps) {
 
 // Actions are dotted codes, resource first ('user.register', 'admin.login'): shown as they are logged, so they can be searched.
 function ActionCode({ action }: { action: string }) {
-  return <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-medium">{action}</code>;
+  return <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-medium">{action}</code>;
 }
 
 function When({ createdAt }: { createdAt: string }) {
@@ -126,31 +133,69 @@ function When({ createdAt }: { createdAt: string }) {
   );
 }
 
-function Who({ entry }: { entry: ActivityEntry }) {
+function Who({ entry, onActor }: { entry: ActivityEntry; onActor: OnActor }) {
+  const { actorId, actorName } = entry;
   return (
     <div className="flex min-w-0 items-center gap-2">
       <Badge variant={entry.actorType === 'admin' ? 'brand' : 'neutral'}>{humanize(entry.actorType)}</Badge>
-      <span className="truncate" title={entry.actorName ?? undefined}>
-        {entry.actorName ?? 'Unknown'}
-      </span>
+      {actorId === null ? (
+        <span className="truncate">{actorName ?? 'Unknown'}</span>
+      ) : (
+        <button
+          type="button"
+          className="min-w-0 truncate text-left underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none"
+          title={`Only what ${actorName ?? 'this actor'} did`}
+          onClick={() => onActor({ id: actorId, name: actorName ?? 'Unknown' })}
+        >
+          {actorName ?? 'Unknown'}
+        </button>
+      )}
     </div>
   );
 }
 
-function Resource({ entry }: { entry: ActivityEntry }) {
+/** The target by name, its email under it, and what kind of thing it is. */
+function Target({ entry }: { entry: ActivityEntry }) {
+  const name = entry.targetName ?? entry.targetEmail;
   return (
-    <>
-      {humanize(entry.resourceType)}
-      {entry.resourceId !== null && <span className="ml-1 font-mono text-xs text-muted-foreground">{shortId(entry.resourceId)}</span>}
-    </>
+    <div className="min-w-0">
+      <div className="flex min-w-0 items-baseline gap-1.5">
+        <span className="truncate font-medium" title={name ?? undefined}>
+          {name ?? '—'}
+        </span>
+        <span className="shrink-0 text-xs text-muted-foreground">{humanize(entry.resourceType)}</span>
+      </div>
+      {entry.targetEmail !== null && entry.targetEmail !== name && (
+        <div className="truncate text-xs text-muted-foreground" title={entry.targetEmail}>
+          {entry.targetEmail}
+        </div>
+      )}
+    </div>
   );
 }
 
-function describeResource(entry: ActivityEntry): string {
-  return entry.resourceId === null ? entry.resourceType : `${entry.resourceType} ${entry.resourceId}`;
+function Changes({ entry }: { entry: ActivityEntry }) {
+  if (entry.changes.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <ul className="flex flex-col gap-0.5 text-xs">
+      {entry.changes.map((change) => (
+        <li key={change.field} className="break-words">
+          {describeChange(change)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
-// Ids are long; the first characters tell entries apart, the title has the whole id.
-function shortId(id: string): string {
-  return id.length > 10 ? `${id.slice(0, 8)}…` : id;
+function From({ entry }: { entry: ActivityEntry }) {
+  return (
+    <div className="min-w-0 text-xs">
+      <div className="truncate font-mono">{entry.ipAddress ?? '—'}</div>
+      {entry.userAgent !== null && (
+        <div className="truncate text-muted-foreground" title={entry.userAgent}>
+          {entry.userAgent}
+        </div>
+      )}
+    </div>
+  );
 }
