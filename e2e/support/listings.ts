@@ -58,7 +58,7 @@ type AdminVerification = { id: string; userEmail: string; status: string };
 
 /** The pending submission of the homeowner with `email`, as the admin list shows it. */
 export async function pendingVerificationOf(baseURL: string, cookie: string, email: string): Promise<AdminVerification> {
-  const rows = await adminApi<AdminVerification[]>(baseURL, cookie, 'GET', '/api/admin/verifications');
+  const { items: rows } = await adminApi<{ items: AdminVerification[] }>(baseURL, cookie, 'GET', `/api/admin/verifications?status=pending&search=${encodeURIComponent(email)}`);
   const row = rows.find((candidate) => candidate.userEmail === email && candidate.status === 'pending');
   if (row === undefined) throw new Error(`No pending verification for ${email}`);
   return row;

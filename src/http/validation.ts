@@ -27,3 +27,16 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   }
   return validate(schema, body);
 }
+
+/** Like readJson, for a route whose body is optional: an absent or blank body is read as `{}`. */
+export async function readOptionalJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return validate(schema, {});
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError('Malformed JSON');
+  }
+  return validate(schema, body);
+}

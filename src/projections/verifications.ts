@@ -24,6 +24,8 @@ export type VerificationDoc = {
   reviewedBy: string | null;
   rejectionReason: string | null;
   rejectionSubject: string | null;
+  /** The reviewer's notes for other administrators (the spec's review payload); absent on documents projected before notes existed. */
+  adminNotes?: string | null;
   _position?: number;
 };
 
@@ -37,6 +39,8 @@ export function createVerificationsProjection(): Projection {
       await verifications.createIndex({ submittedAt: -1 });
       await verifications.createIndex({ userId: 1 });
       await verifications.createIndex({ documentKey: 1 });
+      // The review queue's counters and its ?status= lists (docs/decisions/0032).
+      await verifications.createIndex({ status: 1 });
     },
     async apply(event, store) {
       if (isVerificationEvent(event)) await applyVerificationEvent(event, store.collection<VerificationDoc>(VERIFICATIONS));
@@ -62,19 +66,20 @@ async function applyVerificationEvent(event: RecordedEvent & VerificationEvent, 
           reviewedBy: null,
           rejectionReason: null,
           rejectionSubject: null,
+          adminNotes: null,
         },
       });
       return;
     }
     case 'VerificationApproved': {
       const { verificationId, adminId, at } = event.data;
-      await updateOnce(verifications, verificationId, position, { $set: { status: 'approved', reviewedAt: at, reviewedBy: adminId } });
+      await updateOnce(verifications, verificationId, position, { $set: { status: 'approved', reviewedAt: at, reviewedBy: adminId, adminNotes: event.data.adminNotes ?? null } });
       return;
     }
     case 'VerificationRejected': {
       const { verificationId, adminId, subject, message, at } = event.data;
       await updateOnce(verifications, verificationId, position, {
-        $set: { status: 'rejected', reviewedAt: at, reviewedBy: adminId, rejectionReason: message, rejectionSubject: subject },
+        $set: { status: 'rejected', reviewedAt: at, reviewedBy: adminId, rejectionReason: message, rejectionSubject: subject, adminNotes: event.data.adminNotes ?? null },
       });
       return;
     }

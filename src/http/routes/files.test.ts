@@ -113,7 +113,7 @@ describe('GET /api/files/{key} (signed addresses)', () => {
 
 describe('GET /api/admin/verification-document/{encodedKey}', () => {
   it('gives an administrator an address for a submitted bill, valid for 5 minutes', async () => {
-    const queue = (await (await get('/api/admin/verifications', admin)).json()) as Array<{ userId: string; utilityBillUrl: string }>;
+    const { items: queue } = (await (await get('/api/admin/verifications', admin)).json()) as { items: Array<{ userId: string; utilityBillUrl: string }> };
     const submitted = queue.find((row) => row.userId === homeowner.user.id)?.utilityBillUrl ?? '';
     const res = await get(`/api/admin/verification-document/${encodeURIComponent(submitted)}`, admin);
     expect(res.status).toBe(200);

@@ -2,14 +2,14 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CREDIT_PACKAGES } from '../../domain/payments/packages';
-import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { NotFoundError } from '../../domain/shared/errors';
 import type { PaymentIntentView } from '../../payments/port';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../context';
 import { requestMetadata } from '../context';
 import { requireUser } from '../guards';
 import { findPayment, settlePayment } from '../payment-settlement';
-import { readJson, validate } from '../validation';
+import { readJson, readOptionalJson, validate } from '../validation';
 import { currentUserId } from './auth-shared';
 import { PAYMENT_NOT_FOUND, answerFor, providerFailure, waitForReadModels } from './payment-shared';
 
@@ -68,20 +68,10 @@ export function createPaymentReturnRoutes(deps: AppDeps) {
       const simulated = provider.simulated;
       if (!simulated) throw new NotFoundError('Not found');
       const id = validate(intentId, c.req.param('paymentIntentId'));
-      const { outcome } = validate(authenticateBody, await readOptionalJson(c));
+      // The simulated dialog may send no body at all.
+      const { outcome } = await readOptionalJson(c, authenticateBody);
       await ownIntent(c, id, () => provider.retrievePayment(id));
       const intent = await ownIntent(c, id, () => simulated.authenticate(id, outcome));
       return settleAndAnswer(c, intent);
     });
-}
-
-/** The simulated dialog may send no body at all. */
-async function readOptionalJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ValidationError('Malformed JSON');
-  }
 }

@@ -22,7 +22,7 @@ type Row = { id: string; userId: string; status: string; documentUrl: string; ut
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 const status = async (cookie: string) => json<Record<string, unknown>>(await send(t, 'GET', '/api/verification/status', { cookie }));
-const queue = async () => json<Row[]>(await send(t, 'GET', '/api/admin/verifications', { cookie: admin }));
+const queue = async () => (await json<{ items: Row[] }>(await send(t, 'GET', '/api/admin/verifications?limit=100', { cookie: admin }))).items;
 const submit = (cookie: string, documentUrl: unknown) => send(t, 'POST', '/api/verification/submit', { cookie, body: { documentUrl } });
 const rowOf = async (userId: string) => (await queue()).find((row) => row.userId === userId && row.status === 'pending');
 
@@ -59,7 +59,9 @@ describe('a homeowner’s verification', () => {
       submittedAt: expect.any(String),
       reviewedAt: null,
       reviewedBy: null,
+      reviewedByName: null,
       rejectionReason: null,
+      adminNotes: null,
       userName: 'Queue Person',
       userEmail: user.email,
     });

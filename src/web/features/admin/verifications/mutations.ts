@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { toast } from '../../../components/ui/use-toast';
 import { apiFetch, apiRequest, readErrorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Verification } from './types';
+import type { BulkApproval, Verification } from './types';
 
 // A review changes the homeowner's isVerified (Users tab) and the list.
 function refreshAfterReview(queryClient: QueryClient) {
@@ -22,6 +22,23 @@ export function useApproveVerification() {
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Failed to approve verification', description: readErrorMessage(error) });
+    },
+  });
+}
+
+/** Approves the selected pending bills at once; each is approved once, and the answer says which were skipped. */
+export function useApproveVerifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => apiRequest<BulkApproval>('POST', '/api/admin/verifications/approve', { ids }),
+    onSuccess: async ({ approved, skipped }) => {
+      const title = `${approved.length} ${approved.length === 1 ? 'verification' : 'verifications'} approved`;
+      const description = skipped.length === 0 ? undefined : `${skipped.length} skipped: ${[...new Set(skipped.map((item) => item.reason))].join('; ')}`;
+      toast({ title, ...(description === undefined ? {} : { description }) });
+      await refreshAfterReview(queryClient);
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Failed to approve verifications', description: readErrorMessage(error) });
     },
   });
 }

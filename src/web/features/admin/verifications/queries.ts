@@ -1,13 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Verification } from './types';
+import { pagedListQuery } from '../paged-list';
+import type { Verification, VerificationCounts, VerificationFilters } from './types';
 
-export function verificationsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.adminVerifications,
-    queryFn: () => apiFetch<Verification[]>('/api/admin/verifications'),
-    // Homeowners submit at any time and no push announces it: opening the tab again refetches.
-    staleTime: 0,
-  });
+/** Submissions a page at a time; `?status=pending` is the review queue, oldest first. The answer counts every status. */
+export function verificationsQuery(search = '', filters: VerificationFilters = {}) {
+  return pagedListQuery<Verification, { counts: VerificationCounts }>(queryKeys.adminVerifications, '/api/admin/verifications', { search, ...filters });
 }

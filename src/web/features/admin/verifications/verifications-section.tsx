@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
@@ -9,10 +9,12 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatDateTime } from '../format';
-import { openVerificationDocument, useApproveVerification } from './mutations';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
+import { openVerificationDocument, useApproveVerification, useApproveVerifications } from './mutations';
 import { verificationsQuery } from './queries';
 import { RejectVerificationDialog } from './reject-dialog';
-import type { Verification, VerificationStatus } from './types';
+import type { Verification, VerificationCounts, VerificationFilters, VerificationStatus } from './types';
 import { QueryStates } from '../../../components/ui/query-states';
 
 type Filter = VerificationStatus | 'all';
@@ -22,43 +24,97 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'all', label: 'All' },
 ];
+const NOUN = { one: 'submission', many: 'submissions' };
+const MAX_SELECTED = 100;
 
-/** The Homeowners tab: utility bills submitted for ownership verification, to approve or reject. */
-export function VerificationsSection() {
-  const verifications = useQuery(verificationsQuery());
-  // Pending first: the tab is a review queue.
-  const [filter, setFilter] = useState<Filter>('pending');
+/**
+ * The Homeowners tab: utility bills submitted for ownership verification, to approve or reject.
+ * The pending queue reads oldest first, so no bill waits behind newer ones.
+ */
+export function VerificationsSection({
+  search = '',
+  filters = { status: 'pending' },
+  onFiltersChange,
+}: {
+  search?: string;
+  filters?: VerificationFilters;
+  onFiltersChange?: (next: VerificationFilters) => void;
+}) {
+  const verifications = useInfiniteQuery(verificationsQuery(search, filters));
   const [rejecting, setRejecting] = useState<Verification | null>(null);
-  const list = verifications.data;
-  const shown = list?.filter((item) => filter === 'all' || item.status === filter);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const approveSelected = useApproveVerifications();
+  const filter: Filter = filters.status ?? 'all';
+  const list = verifications.data === undefined ? undefined : listItems(verifications.data);
+  const counts = verifications.data?.pages[0]?.counts;
+  // Only bills still pending and on screen can be approved; a review elsewhere drops them from the selection.
+  const pendingShown = list?.filter((item) => item.status === 'pending') ?? [];
+  const chosen = pendingShown.filter((item) => selected.has(item.id)).map((item) => item.id);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on && next.size < MAX_SELECTED) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <SectionCard
       title="Ownership verifications"
-      description={list === undefined ? 'Utility bills homeowners submitted' : describe(list)}
+      description={counts === undefined ? 'Utility bills homeowners submitted' : describe(counts)}
       actions={
         <div className="flex flex-wrap items-center gap-3">
-          {verifications.isFetching && list !== undefined && <Spinner size="sm" label="Updating verifications" />}
-          <StatusFilter value={filter} onChange={setFilter} counts={list} />
+          {verifications.isFetching && !verifications.isFetchingNextPage && list !== undefined && <Spinner size="sm" label="Updating verifications" />}
+          <StatusFilter
+            value={filter}
+            counts={counts}
+            onChange={(next) => {
+              setSelected(new Set());
+              onFiltersChange?.({ ...filters, status: next === 'all' ? undefined : next });
+            }}
+          />
         </div>
       }
     >
-      <QueryStates query={verifications} list={shown} what="verifications" rows={4} empty={
+      {pendingShown.length > 0 && (
+        <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+          <label className="inline-flex cursor-pointer items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand"
+              checked={chosen.length > 0 && chosen.length === Math.min(pendingShown.length, MAX_SELECTED)}
+              onChange={(event) => setSelected(new Set(event.target.checked ? pendingShown.slice(0, MAX_SELECTED).map((item) => item.id) : []))}
+            />
+            Select all pending shown
+          </label>
+          <Button
+            variant="brand"
+            size="sm"
+            disabled={chosen.length === 0 || approveSelected.isPending}
+            onClick={() => approveSelected.mutate(chosen, { onSuccess: () => setSelected(new Set()) })}
+          >
+            {approveSelected.isPending ? <Spinner size="sm" label="Approving" className="text-current" /> : <CheckIcon />}
+            Approve selected ({chosen.length})
+          </Button>
+        </div>
+      )}
+      <QueryStates query={verifications} list={list} what="verifications" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<HomeCheckIcon />}
-          title={filter === 'pending' ? 'No verifications waiting for review' : 'No verifications here'}
+          title={search !== '' ? 'No verifications match your search' : filter === 'pending' ? 'No verifications waiting for review' : 'No verifications here'}
           description={
-            filter === 'pending'
+            filter === 'pending' && search === ''
               ? 'Utility bills that homeowners submit for ownership verification appear here for approval or rejection.'
-              : 'Choose another status to see other submissions.'
+              : 'Choose another status or search to see other submissions.'
           }
         />
       }>
         {(shown) => (
           <>
-            <VerificationTable items={shown} onReject={setRejecting} />
-            <VerificationCards items={shown} onReject={setRejecting} />
+            <VerificationTable items={shown} onReject={setRejecting} selected={selected} onSelect={toggle} />
+            <VerificationCards items={shown} onReject={setRejecting} selected={selected} onSelect={toggle} />
+            <PagedListFooter query={verifications} noun={NOUN} />
           </>
         )}
       </QueryStates>
@@ -67,16 +123,16 @@ export function VerificationsSection() {
   );
 }
 
-function describe(list: Verification[]): string {
-  const pending = list.filter((item) => item.status === 'pending').length;
-  return `${formatCount(pending)} pending of ${formatCount(list.length)} ${list.length === 1 ? 'submission' : 'submissions'}`;
+function describe({ pending, approved, rejected }: VerificationCounts): string {
+  const all = pending + approved + rejected;
+  return `${formatCount(pending)} pending of ${formatCount(all)} ${all === 1 ? 'submission' : 'submissions'}`;
 }
 
-function StatusFilter({ value, onChange, counts }: { value: Filter; onChange: (next: Filter) => void; counts: Verification[] | undefined }) {
+function StatusFilter({ value, onChange, counts }: { value: Filter; onChange: (next: Filter) => void; counts: VerificationCounts | undefined }) {
   return (
     <div role="group" aria-label="Filter by status" className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1">
       {FILTERS.map((option) => {
-        const count = counts?.filter((item) => option.value === 'all' || item.status === option.value).length;
+        const count = counts === undefined ? undefined : option.value === 'all' ? counts.pending + counts.approved + counts.rejected : counts[option.value];
         const active = option.value === value;
         return (
           <button
@@ -91,7 +147,7 @@ function StatusFilter({ value, onChange, counts }: { value: Filter; onChange: (n
             )}
           >
             {option.label}
-            {count !== undefined && <span className="tabular-nums text-neutral-600">{count}</span>}
+            {count !== undefined && <span className="tabular-nums text-neutral-600">{formatCount(count)}</span>}
           </button>
         );
       })}
@@ -99,14 +155,35 @@ function StatusFilter({ value, onChange, counts }: { value: Filter; onChange: (n
   );
 }
 
-type ListProps = { items: Verification[]; onReject: (item: Verification) => void };
+type ListProps = {
+  items: Verification[];
+  onReject: (item: Verification) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, on: boolean) => void;
+};
 
-function VerificationTable({ items, onReject }: ListProps) {
+function SelectBox({ item, selected, onSelect }: { item: Verification; selected: ReadonlySet<string>; onSelect: (id: string, on: boolean) => void }) {
+  if (item.status !== 'pending') return null;
+  return (
+    <input
+      type="checkbox"
+      className="size-4 cursor-pointer accent-brand"
+      aria-label={`Select ${item.userName}`}
+      checked={selected.has(item.id)}
+      onChange={(event) => onSelect(item.id, event.target.checked)}
+    />
+  );
+}
+
+function VerificationTable({ items, onReject, selected, onSelect }: ListProps) {
   return (
     <div className="hidden md:block">
       <Table>
         <thead>
           <tr>
+            <TableHead className="w-8">
+              <span className="sr-only">Select</span>
+            </TableHead>
             <TableHead>Homeowner</TableHead>
             <TableHead>Document</TableHead>
             <TableHead>Submitted</TableHead>
@@ -119,6 +196,9 @@ function VerificationTable({ items, onReject }: ListProps) {
         <tbody>
           {items.map((item) => (
             <TableRow key={item.id}>
+              <TableCell>
+                <SelectBox item={item} selected={selected} onSelect={onSelect} />
+              </TableCell>
               <TableCell>
                 <div className="font-medium">{item.userName}</div>
                 <div className="max-w-64 truncate text-xs text-muted-foreground" title={item.userEmail}>
@@ -143,15 +223,18 @@ function VerificationTable({ items, onReject }: ListProps) {
   );
 }
 
-function VerificationCards({ items, onReject }: ListProps) {
+function VerificationCards({ items, onReject, selected, onSelect }: ListProps) {
   return (
     <ul className="divide-y divide-border md:hidden">
       {items.map((item) => (
         <li key={item.id} className="grid gap-3 py-4 first:pt-0 last:pb-0">
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">{item.userName}</p>
-              <p className="truncate text-sm text-muted-foreground">{item.userEmail}</p>
+            <div className="flex min-w-0 items-start gap-3">
+              <SelectBox item={item} selected={selected} onSelect={onSelect} />
+              <div className="min-w-0">
+                <p className="truncate font-medium">{item.userName}</p>
+                <p className="truncate text-sm text-muted-foreground">{item.userEmail}</p>
+              </div>
             </div>
             <StatusBadge item={item} />
           </div>
