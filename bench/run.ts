@@ -1,4 +1,5 @@
 import { benchAccountFold } from './account-fold';
+import { benchAdminLists } from './admin-lists';
 import { benchBids } from './bids';
 import { benchEventStoreAppend } from './event-store-append';
 import { benchListings } from './listings';
@@ -15,6 +16,7 @@ await benchAccountFold();
 await benchRealtimePush();
 await benchReadStore();
 await benchBids();
+await benchAdminLists();
 // Last: its nodes are processes of their own, which this one only drives.
 await benchNodes();
 console.log(`\nresident memory: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);

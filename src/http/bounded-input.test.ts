@@ -17,12 +17,18 @@ import { createPropertySchema, updatePropertySchema } from '../domain/listings/r
 import { purchaseSchema } from '../domain/payments/packages';
 import { prospectSchema } from '../domain/prospects/rules';
 import { realtorProfileSchema } from '../domain/realtor-profiles/rules';
-import { rejectVerificationSchema, submitVerificationSchema } from '../domain/verification/rules';
+import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../domain/verification/rules';
 import { JSON_BODY_LIMIT } from './app';
-import { searchQuery as userSearchQuery } from './routes/admin-accounts';
-import { activityQuery } from './routes/admin-overview';
+import { usersListQuery } from './routes/admin-accounts';
+import { administratorsListQuery } from './routes/admin-administrators';
+import { realtorsListQuery } from './routes/admin-realtors';
+import { bulkApproveSchema, verificationsListQuery } from './routes/admin-verifications';
+import { activityExportQuery, activityQuery } from './routes/admin-activity';
 import { reportQuery } from './routes/admin-page-views';
-import { searchQuery as propertySearchQuery } from './routes/admin-properties';
+import { propertiesListQuery } from './routes/admin-properties';
+import { bidsListQuery } from './routes/admin-bids';
+import { legalAgreementsQuery, legalDocumentsQuery } from './routes/admin-legal';
+import { paymentsListQuery } from './routes/admin-payments';
 import { exportQuery, listQuery } from './routes/admin-prospects';
 import { registrationSchema } from './routes/auth';
 import { roleQuery } from './routes/legal';
@@ -96,6 +102,7 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
     valid: { brokerageName: 'Acme', licenseNumber: 'L-1', serviceAreas: ['Downtown'], specialties: ['Condos'], commissionRate: '2.5%', about: 'Hi', yearsOfExperience: '3' },
   },
   { name: 'submitVerificationSchema', schema: submitVerificationSchema, valid: { documentUrl: 'bills/x.pdf' } },
+  { name: 'approveVerificationSchema', schema: approveVerificationSchema, valid: { adminNotes: 'Bill matches the listing address.' } },
   { name: 'rejectVerificationSchema', schema: rejectVerificationSchema, valid: { subject: 'Unreadable', message: 'Please upload a clearer bill.' } },
   { name: 'purchaseSchema', schema: purchaseSchema, valid: { credits: 3 } },
   { name: 'savePaymentMethodSchema', schema: savePaymentMethodSchema, valid: { paymentMethodId: 'pm_card_visa' } },
@@ -103,9 +110,18 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   { name: 'authenticateBody', schema: authenticateBody, valid: { outcome: 'fail' } },
   { name: 'intentId', schema: intentId, valid: 'pi_123' },
   { name: 'confirmQuery', schema: confirmQuery, valid: { payment_intent: 'pi_123' } },
-  { name: 'searchQuery (users)', schema: userSearchQuery, valid: { search: 'jane' } },
-  { name: 'searchQuery (properties)', schema: propertySearchQuery, valid: { search: 'toronto' } },
-  { name: 'activityQuery', schema: activityQuery, valid: { search: 'bid', page: '2', pageSize: '10' } },
+  { name: 'administratorsListQuery', schema: administratorsListQuery, valid: { search: 'root', limit: '10', cursor: 'abc', role: 'moderator', active: 'false' } },
+  { name: 'realtorsListQuery', schema: realtorsListQuery, valid: { search: 'rita', limit: '10', hasProfile: 'true', sort: 'name' } },
+  { name: 'verificationsListQuery', schema: verificationsListQuery, valid: { search: 'jane', limit: '10', status: 'pending', sort: 'oldest' } },
+  { name: 'bulkApproveSchema', schema: bulkApproveSchema, valid: { ids: ['v1', 'v2'] } },
+  { name: 'usersListQuery', schema: usersListQuery, valid: { search: 'jane', limit: '20', role: 'realtor', emailVerified: 'true', verification: 'pending', from: '2026-01-01', to: '2026-12-31', sort: 'name' } },
+  { name: 'propertiesListQuery', schema: propertiesListQuery, valid: { search: 'toronto', limit: '10', active: 'true', from: '2026-01-01', to: '2026-12-31', sort: 'bids' } },
+  { name: 'bidsListQuery', schema: bidsListQuery, valid: { search: 'rita', limit: '10', status: 'pending', from: '2026-01-01', to: '2026-12-31', sort: 'amount' } },
+  { name: 'paymentsListQuery', schema: paymentsListQuery, valid: { search: 'rita', limit: '10', status: 'succeeded', from: '2026-01-01', to: '2026-12-31', sort: 'oldest' } },
+  { name: 'legalDocumentsQuery', schema: legalDocumentsQuery, valid: { type: 'tos_realtor', search: 'terms', limit: '10' } },
+  { name: 'legalAgreementsQuery', schema: legalAgreementsQuery, valid: { type: 'tos_realtor', documentId: '2', limit: '10' } },
+  { name: 'activityQuery', schema: activityQuery, valid: { search: 'bid', limit: '10', actorType: 'admin', action: 'user.credits_set', targetType: 'user', from: '2026-01-01', to: '2026-12-31' } },
+  { name: 'activityExportQuery', schema: activityExportQuery, valid: { search: 'bid', actorId: 'a1', from: '2026-01-01' } },
   { name: 'reportQuery', schema: reportQuery, valid: { days: '7' } },
   { name: 'listQuery', schema: listQuery, valid: { search: 'x', inquiryType: 'general', page: '1', pageSize: '20' } },
   { name: 'exportQuery', schema: exportQuery, valid: { search: 'x', inquiryType: '' } },
@@ -172,7 +188,7 @@ describe('bounded input: every request schema refuses a body-sized string in eve
     const used = new Set<string>();
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
       const source = readFileSync(join(dir, file), 'utf8');
-      for (const match of source.matchAll(/readJson\(c, (\w+)\)|validate\((\w+),/g)) used.add(match[1] ?? match[2]!);
+      for (const match of source.matchAll(/read(?:Optional)?Json\(c, (\w+)\)|validate\((\w+),/g)) used.add(match[1] ?? match[2]!);
     }
     expect(used.size).toBeGreaterThan(20);
     const listed = SCHEMAS.map((entry) => entry.name.split(' ')[0]);

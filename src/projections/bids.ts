@@ -54,6 +54,8 @@ export function createBidsProjection(): Projection {
       await bids.createIndex({ propertyId: 1 });
       await bids.createIndex({ realtorId: 1 });
       await bids.createIndex({ createdAt: -1, _id: -1 });
+      // The back office's bids by amount, a page at a time.
+      await bids.createIndex({ amount: -1, _id: -1 });
       await store.collection<BidPropertyDoc>(BID_PROPERTIES).createIndex({ ownerId: 1 });
     },
     async apply(event, store, context) {

@@ -62,7 +62,7 @@ export async function verifiedHomeowner(t: TestApp, adminCookie: string, overrid
   const documentUrl = await uploadBill(t, homeowner.cookie);
   const submitted = await send(t, 'POST', '/api/verification/submit', { cookie: homeowner.cookie, body: { documentUrl } });
   if (submitted.status !== 200) throw new Error(`Submission failed: ${submitted.status} ${await submitted.text()}`);
-  const queue = (await (await send(t, 'GET', '/api/admin/verifications', { cookie: adminCookie })).json()) as Array<{ id: string; userId: string }>;
+  const { items: queue } = (await (await send(t, 'GET', '/api/admin/verifications?status=pending&sort=newest&limit=100', { cookie: adminCookie })).json()) as { items: Array<{ id: string; userId: string }> };
   const mine = queue.find((row) => row.userId === homeowner.user.id);
   if (!mine) throw new Error('Submission not in the review queue');
   const approved = await send(t, 'POST', `/api/admin/verifications/${mine.id}/approve`, { cookie: adminCookie });

@@ -51,9 +51,6 @@ export const usersListQuery = listQuery.extend({
   sort: optionalParam(z.enum(['newest', 'oldest', 'name'], { error: 'Sort must be newest, oldest or name' })),
 });
 
-/** The former name of the users list's query, kept until every importer uses usersListQuery. */
-export const searchQuery = usersListQuery;
-
 /** /api/admin/users: every administrator may find users and set their credits and passwords. */
 export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -4,11 +4,13 @@ import { INQUIRY_TYPES } from '../../domain/prospects/rules';
 import type { ProspectDoc } from '../../projections/prospects';
 import { PROSPECTS, prospectFilter } from '../../projections/prospects';
 import type { AppDeps } from '../app';
+import { recordAudit, exportFilters } from '../audit';
 import type { AppEnv } from '../context';
 import { toCsv } from '../csv';
 import { requireAdmin } from '../guards';
-import { wholeNumberParam } from '../query-params';
+import { allOf, dayParam, dayRangeFilter, listPage, listQuery as pagingQuery } from '../list-page';
 import { validate } from '../validation';
+import { adminActor } from './admin';
 
 /** An export answers at most this many rows, newest first; narrow the filters for older ones. */
 export const MAX_CSV_ROWS = 10_000;
@@ -34,36 +36,41 @@ const filters = {
     (value) => (value === '' ? undefined : value),
     z.enum(INQUIRY_TYPES, { error: 'Inquiry type must be realtor, homeowner or general' }).optional(),
   ),
+  from: dayParam('From must be a date (YYYY-MM-DD)'),
+  to: dayParam('To must be a date (YYYY-MM-DD)'),
 };
-export const listQuery = z.object({
-  ...filters,
-  page: wholeNumberParam('Page must be a whole number of at least 1', 1, 1_000_000, 1),
-  pageSize: wholeNumberParam('Page size must be a whole number from 1 to 100', 1, 100, 20),
-});
+/** The list contract's paging (docs/decisions/0032) with the filters the export takes too. */
+export const listQuery = pagingQuery.extend(filters);
 export const exportQuery = z.object(filters);
+
+/** The prospects `filters` select, on the list and in the export alike. */
+function filterOf(query: z.output<typeof exportQuery>) {
+  return allOf(prospectFilter({ search: query.search, inquiryType: query.inquiryType }), dayRangeFilter('createdAt', query.from, query.to));
+}
 
 const CSV_COLUMNS = ['id', 'email', 'inquiryType', 'message', 'page', 'ipAddress', 'userAgent', 'createdAt'] as const;
 
-/** GET /api/admin/prospects and /api/admin/prospects.csv, for every administrator. */
+/** GET /api/admin/prospects (a page at a time) and /api/admin/prospects.csv (the same filters, every page), for every administrator. */
 export function createAdminProspectRoutes(deps: AppDeps): Hono<AppEnv> {
   const prospects = deps.readStore.collection<ProspectDoc>(PROSPECTS);
   const newestFirst = { createdAt: -1, _id: -1 } as const;
   const routes = new Hono<AppEnv>();
 
   routes.get('/prospects', requireAdmin(), async (c) => {
-    const { search, inquiryType, page, pageSize } = validate(listQuery, c.req.query());
-    const filter = prospectFilter({ search, inquiryType });
-    const [list, total] = await Promise.all([
-      prospects.find(filter, { sort: newestFirst, skip: (page - 1) * pageSize, limit: pageSize }),
-      prospects.countDocuments(filter),
-    ]);
-    return c.json({ prospects: list.map(toProspectView), total, page, pageSize });
+    const query = validate(listQuery, c.req.query());
+    const page = await listPage(prospects, filterOf(query), newestFirst, query);
+    return c.json({ items: page.docs.map(toProspectView), nextCursor: page.nextCursor, total: page.total });
   });
 
   routes.get('/prospects.csv', requireAdmin(), async (c) => {
-    const { search, inquiryType } = validate(exportQuery, c.req.query());
-    const list = await prospects.find(prospectFilter({ search, inquiryType }), { sort: newestFirst, limit: MAX_CSV_ROWS });
+    const query = validate(exportQuery, c.req.query());
+    const list = await prospects.find(filterOf(query), { sort: newestFirst, limit: MAX_CSV_ROWS });
     const rows = list.map(toProspectView).map((view) => CSV_COLUMNS.map((column) => view[column]));
+    const adminId = adminActor(c).id;
+    await recordAudit(deps, c, { kind: 'admin', id: adminId }, {
+      type: 'DataExported',
+      data: { adminId, export: 'prospects', filters: exportFilters({ search: query.search, inquiryType: query.inquiryType, from: query.from, to: query.to }), rows: rows.length, at: deps.clock().toISOString() },
+    });
     const day = deps.clock().toISOString().slice(0, 10);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="prospects-${day}.csv"`);

@@ -13,16 +13,23 @@ import { createPropertySchema, updatePropertySchema } from '../../domain/listing
 import { purchaseSchema } from '../../domain/payments/packages';
 import { prospectSchema } from '../../domain/prospects/rules';
 import { realtorProfileSchema } from '../../domain/realtor-profiles/rules';
-import { rejectVerificationSchema, submitVerificationSchema } from '../../domain/verification/rules';
+import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../domain/verification/rules';
 import type { ApiOperations } from '../openapi';
 import { ADMINS, EVERYONE, USERS } from '../openapi';
-import { searchQuery as userSearchQuery } from './admin-accounts';
-import { activityQuery } from './admin-overview';
+import { usersListQuery } from './admin-accounts';
+import { administratorsListQuery } from './admin-administrators';
+import { activityExportQuery, activityQuery } from './admin-activity';
 import { reportQuery } from './admin-page-views';
-import { searchQuery as propertySearchQuery } from './admin-properties';
+import { realtorsListQuery } from './admin-realtors';
+import { bulkApproveSchema, verificationsListQuery } from './admin-verifications';
+import { propertiesListQuery } from './admin-properties';
+import { bidsListQuery } from './admin-bids';
+import { paymentsListQuery } from './admin-payments';
 import { exportQuery, listQuery } from './admin-prospects';
 import { registrationSchema } from './auth';
 import { roleQuery } from './legal';
+import { legalAgreementsQuery, legalDocumentsQuery } from './admin-legal';
+import { listQuery as listQueryOfContract } from '../list-page';
 import { savePaymentMethodSchema } from './payment-methods';
 import { authenticateBody, confirmBody, confirmQuery, intentId } from './payment-returns';
 import { pageQuery } from './properties';
@@ -57,14 +64,29 @@ export const API_OPERATIONS: ApiOperations = {
   'POST /api/admin/login': { summary: 'Sign in to the back office', roles: EVERYONE, body: adminLoginSchema },
   'POST /api/admin/logout': { summary: 'Sign out of the back office', roles: EVERYONE },
   'GET /api/admin/me': { summary: 'The signed-in administrator', roles: ADMINS },
-  'GET /api/admin/admin-users': { summary: 'Every administrator', roles: ADMINS },
+  'GET /api/admin/admin-users': {
+    summary: 'Administrators, oldest first, a page at a time (`{ items, nextCursor, total }`, docs/decisions/0032): search by name, username or email; filter by role and active',
+    roles: ADMINS,
+    query: administratorsListQuery,
+  },
   'POST /api/admin/admin-users': { summary: 'Create an administrator', roles: ['super_admin'], body: createAdminSchema, answer: { status: 201 } },
   'PUT /api/admin/admin-users/:adminId/password': { summary: "Set an administrator's password", roles: ['super_admin'], body: setAdminPasswordSchema },
   'POST /api/admin/admin-users/:adminId/deactivate': { summary: 'Deactivate an administrator; their sessions end', roles: ['super_admin'] },
-  'GET /api/admin/users': { summary: 'Find homeowners and realtors', roles: ADMINS, query: userSearchQuery },
+  'POST /api/admin/admin-users/:adminId/reactivate': { summary: 'Reactivate a deactivated administrator: they sign in again with their password, their old sessions stay ended', roles: ['super_admin'] },
+  'GET /api/admin/users': {
+    summary: 'Homeowners and realtors, a page at a time (`{ items, nextCursor, total }`, docs/decisions/0032): search by name, username or email; filter by role, email verified, verification status and joining days; newest, oldest or by name',
+    roles: ADMINS,
+    query: usersListQuery,
+  },
   'PUT /api/admin/users/:userId': { summary: "Set a user's credits (with the balance the administrator saw) or password", roles: ADMINS, body: adminUserUpdateSchema },
   'GET /api/admin/dashboard': { summary: 'Counts and recent activity for the back office', roles: ADMINS },
-  'GET /api/admin/activity': { summary: 'The activity log, newest first', roles: ADMINS, query: activityQuery },
+  'GET /api/admin/activity': {
+    summary:
+      "The activity log, newest first, a page at a time (`{ items, nextCursor, total }`, docs/decisions/0032): who, what, when, from where, the target by name and what changed (before → after); search by the target's name or email; filter by actor, action, target type and days (docs/decisions/0034)",
+    roles: ADMINS,
+    query: activityQuery,
+  },
+  'GET /api/admin/activity.csv': { summary: 'The activity log as CSV, with the same filters (at most 10,000 entries, newest first); the export is itself logged', roles: ADMINS, query: activityExportQuery, answer: { kind: 'csv' } },
 
   // Contact, page views and legal documents
   'POST /api/prospects': { summary: 'Send the contact form', roles: EVERYONE, body: prospectSchema, answer: { status: 201 } },
@@ -76,12 +98,29 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/admin/prospects': { summary: 'Contact-form inquiries, newest first', roles: ADMINS, query: listQuery },
   'GET /api/admin/prospects.csv': { summary: 'Contact-form inquiries as CSV', roles: ADMINS, query: exportQuery, answer: { kind: 'csv' } },
   'GET /api/admin/page-views': { summary: 'Page views per day and per page', roles: ADMINS, query: reportQuery },
-  'GET /api/admin/legal-documents': { summary: 'Every legal document and version', roles: ADMINS },
+  'GET /api/admin/legal-documents': {
+    summary:
+      'Every legal document version, newest first, a page at a time (`{ items, nextCursor, total }`, docs/decisions/0032), each with its status (draft, scheduled, active, superseded) at the time asked; filter by type, search title or version',
+    roles: ADMINS,
+    query: legalDocumentsQuery,
+  },
   'POST /api/admin/legal-documents': { summary: 'Write a legal document (a draft until activated)', roles: ADMINS, body: legalDocumentSchema, answer: { status: 201 } },
-  'PUT /api/admin/legal-documents/:id': { summary: 'Edit a legal document', roles: ADMINS, body: legalDocumentSchema },
-  'DELETE /api/admin/legal-documents/:id': { summary: 'Delete a legal document that is not in force', roles: ADMINS },
-  'POST /api/admin/legal-documents/:id/activate': { summary: 'Put a legal document in force for its type', roles: ADMINS },
-  'GET /api/admin/legal-documents/:id/agreements': { summary: 'Who accepted a legal document, and when', roles: ADMINS },
+  'PUT /api/admin/legal-documents/:id': {
+    summary: "Edit a draft in place (200); an activated version's text never changes, so its edit is saved as a new draft version (201, `savedAsNewVersion: true`, 'Saved as a new draft version')",
+    roles: ADMINS,
+    body: legalDocumentSchema,
+  },
+  'DELETE /api/admin/legal-documents/:id': { summary: 'Delete a draft; a version that was ever activated stays on record (409)', roles: ADMINS },
+  'POST /api/admin/legal-documents/:id/activate': {
+    summary: 'Lock a version and put it in force for its type: at once, or scheduled when its effective date is to come (it is in force by itself from then)',
+    roles: ADMINS,
+  },
+  'GET /api/admin/legal-documents/:id/agreements': { summary: 'Who accepted this version, and when, a page at a time (`{ items, nextCursor, total }`)', roles: ADMINS, query: listQueryOfContract },
+  'GET /api/admin/legal-agreements': {
+    summary: 'Acceptances of legal documents, newest first, a page at a time (`{ items, nextCursor, total }`), each naming the exact version accepted; filter by type or version',
+    roles: ADMINS,
+    query: legalAgreementsQuery,
+  },
 
   // Files, ownership verification and listings
   'GET /api/files/:key{.+}': { summary: 'A stored file, at the signed address the API handed out (local storage only)', roles: EVERYONE, answer: { kind: 'file' } },
@@ -91,8 +130,23 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/proxy-image/:imageKey{.+}': { summary: "A short-lived address of a listing image: `{ url }`", roles: [...USERS, ...ADMINS] },
   'POST /api/verification/submit': { summary: 'Submit an uploaded bill for ownership verification', roles: ['homeowner'], body: submitVerificationSchema },
   'GET /api/verification/status': { summary: "The signed-in homeowner's verification status", roles: USERS },
-  'GET /api/admin/verifications': { summary: 'Ownership verifications, newest first', roles: ADMINS },
-  'POST /api/admin/verifications/:id/approve': { summary: 'Approve an ownership verification', roles: ADMINS },
+  'GET /api/admin/verifications': {
+    summary:
+      "Ownership verifications, a page at a time (`{ items, nextCursor, total, counts: { pending, approved, rejected } }`, docs/decisions/0032; the counts are over every submission): `?status=pending` is the review queue, oldest first; otherwise newest first; search by the homeowner's name or email",
+    roles: ADMINS,
+    query: verificationsListQuery,
+  },
+  'POST /api/admin/verifications/approve': {
+    summary: 'Approve up to 100 selected pending verifications, each once: `{ approved: [ids], skipped: [{ id, reason }] }`',
+    roles: ADMINS,
+    body: bulkApproveSchema,
+  },
+  'POST /api/admin/verifications/:id/approve': {
+    summary: 'Approve an ownership verification, with optional notes for other administrators',
+    roles: ADMINS,
+    body: approveVerificationSchema,
+    bodyOptional: true,
+  },
   'POST /api/admin/verifications/:id/reject': { summary: 'Reject an ownership verification and mail the homeowner why', roles: ADMINS, body: rejectVerificationSchema },
   'GET /api/admin/verification-document/:encodedKey{.+}': { summary: 'A short-lived address of a submitted bill: `{ url }`', roles: ADMINS },
   'POST /api/properties': { summary: 'List a property (verified homeowners)', roles: ['homeowner'], body: createPropertySchema, answer: { status: 201 } },
@@ -101,7 +155,7 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/user/properties': { summary: "The signed-in homeowner's listings", roles: USERS },
   'PUT /api/properties/:id': { summary: 'Edit an own listing', roles: ['homeowner'], body: updatePropertySchema },
   'DELETE /api/properties/:id': { summary: 'Delete an own listing; its bids are refunded', roles: ['homeowner'] },
-  'GET /api/admin/properties': { summary: 'Every listing', roles: ADMINS, query: propertySearchQuery },
+  'GET /api/admin/properties': { summary: 'Every listing', roles: ADMINS, query: propertiesListQuery },
   'PUT /api/admin/properties/:id/toggle': { summary: 'Activate or deactivate a listing', roles: ADMINS },
 
   // Bids, credits and realtor profiles
@@ -114,8 +168,17 @@ export const API_OPERATIONS: ApiOperations = {
   'POST /api/realtor-profile': { summary: "Save the signed-in realtor's profile", roles: ['realtor'], body: realtorProfileSchema },
   'GET /api/realtor-profile/:realtorId': { summary: "A realtor's profile, without contact details until the rules allow", roles: USERS },
   'GET /api/dashboard': { summary: "The signed-in realtor's dashboard", roles: ['realtor'] },
-  'GET /api/admin/bids': { summary: 'Every bid', roles: ADMINS },
-  'GET /api/admin/realtor-profiles': { summary: 'Every realtor profile', roles: ADMINS },
+  'GET /api/admin/bids': {
+    summary: 'Every bid, a page at a time (`{ items, nextCursor, total }`): search by realtor or listing; filter by status and day; newest, oldest or by amount',
+    roles: ADMINS,
+    query: bidsListQuery,
+  },
+  'GET /api/admin/realtors': {
+    summary: 'Every realtor account, profile or not, with the saved profile\'s fields, a page at a time (`{ items, nextCursor, total }`, docs/decisions/0032): search by name, username or email; filter by having a profile; newest, oldest or by name',
+    roles: ADMINS,
+    query: realtorsListQuery,
+  },
+  'GET /api/admin/realtor-profiles': { summary: 'The same list as GET /api/admin/realtors, under the name of the spec', roles: ADMINS, query: realtorsListQuery },
 
   // Credits and card payments
   'POST /api/credits/purchase': { summary: 'Buy a credit package by card', roles: ['realtor'], body: purchaseSchema },
@@ -134,5 +197,9 @@ export const API_OPERATIONS: ApiOperations = {
     bodyOptional: true,
   },
   'POST /api/stripe/webhook': { summary: "Stripe's webhook, checked with STRIPE_WEBHOOK_SECRET", roles: EVERYONE },
-  'GET /api/admin/payments': { summary: 'Card payments', roles: ADMINS },
+  'GET /api/admin/payments': {
+    summary: 'Card payments, a page at a time (`{ items, nextCursor, total }`): search by payer or payment id; filter by status and day; newest or oldest',
+    roles: ADMINS,
+    query: paymentsListQuery,
+  },
 };

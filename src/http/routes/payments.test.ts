@@ -64,23 +64,27 @@ describe('simulated payments through HTTP', () => {
 
     await seedSuperAdmin(t);
     const admin = await signInAdmin(t, 'root', ROOT.password);
-    const payments = await json<Array<Record<string, unknown>>>(await send(t, 'GET', '/api/admin/payments', { cookie: admin }));
-    expect(payments).toEqual([
-      {
-        id: answer.paymentId,
-        userId: realtor.user.id,
-        userName: 'Rita Realtor',
-        userEmail: realtor.input.email,
-        amount: 3600,
-        credits: 3,
-        status: 'succeeded',
-        stripePaymentIntentId: answer.paymentIntentId,
-        stripeChargeId: expect.stringMatching(/^ch_sim_/),
-        failureReason: null,
-        processedAt: '2026-11-22T10:00:00.000Z',
-        createdAt: '2026-11-22T10:00:00.000Z',
-      },
-    ]);
+    const payments = await json<{ items: Array<Record<string, unknown>> }>(await send(t, 'GET', '/api/admin/payments', { cookie: admin }));
+    expect(payments).toEqual({
+      nextCursor: null,
+      total: 1,
+      items: [
+        {
+          id: answer.paymentId,
+          userId: realtor.user.id,
+          userName: 'Rita Realtor',
+          userEmail: realtor.input.email,
+          amount: 3600,
+          credits: 3,
+          status: 'succeeded',
+          stripePaymentIntentId: answer.paymentIntentId,
+          stripeChargeId: expect.stringMatching(/^ch_sim_/),
+          failureReason: null,
+          processedAt: '2026-11-22T10:00:00.000Z',
+          createdAt: '2026-11-22T10:00:00.000Z',
+        },
+      ],
+    });
     expect(await json(await send(t, 'GET', '/api/admin/dashboard', { cookie: admin }))).toMatchObject({ totalRevenue: 3600 });
   });
 

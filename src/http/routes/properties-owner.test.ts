@@ -112,7 +112,7 @@ describe('administrators', () => {
     await listProperty(t, owner.cookie, { title: 'Lakeside Cottage', location: 'Barrie, ON' });
     await listProperty(t, owner.cookie, { title: 'City loft', location: 'Ottawa, ON' });
     const search = async (term: string) =>
-      (await json<Array<{ title: string; ownerName: string }>>(await send(t, 'GET', `/api/admin/properties?search=${encodeURIComponent(term)}`, { cookie: admin }))).map((p) => p.title);
+      (await json<{ items: Array<{ title: string; ownerName: string }> }>(await send(t, 'GET', `/api/admin/properties?search=${encodeURIComponent(term)}`, { cookie: admin }))).items.map((p) => p.title);
     expect(await search('lakeside')).toEqual(['Lakeside Cottage']);
     expect(await search('OTTAWA')).toEqual(['City loft']);
     expect(await search('(')).toEqual([]);

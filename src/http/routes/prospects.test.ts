@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { adminSessions, call } from '../../testing/contact-legal';
+import { expectPagingRefusals, getListPage, pageThroughList } from '../../testing/list-contract';
 import { testAppPerTest } from '../../testing/test-app';
 import { registerUser } from '../../testing/user-session';
 
@@ -133,18 +134,19 @@ describe('GET /api/admin/prospects and /api/admin/prospects.csv', () => {
       now = new Date(Date.UTC(2026, 10, 22, 10, i));
       expect((await call(t, 'POST', '/api/prospects', { body: input })).status).toBe(201);
     }
-    return { t, sessions };
+    return { t, sessions, setNow: (at: string) => (now = new Date(at)) };
   }
 
-  type Page = { prospects: Array<Record<string, unknown>>; total: number; page: number; pageSize: number };
+  type Row = Record<string, unknown> & { id: string };
 
-  it('lists prospects newest first, filtered and paged', async () => {
+  it('lists prospects newest first, filtered and paged through exactly once', async () => {
     const { t, sessions } = await withProspects();
-    const get = async (query: string) => (await (await call(t, 'GET', `/api/admin/prospects${query}`, { cookie: sessions.moderator })).json()) as Page;
-    const all = await get('');
-    expect([all.total, all.page, all.pageSize]).toEqual([4, 1, 20]);
-    expect(all.prospects.map((p) => p.email)).toEqual(['+d@example.com', 'c@example.com', 'b@example.com', 'a@example.com']);
-    expect(all.prospects[3]).toEqual({
+    const get = async (query: Record<string, string> = {}) => getListPage<Row>(t, '/api/admin/prospects', sessions.moderator, query);
+    const emails = (items: Row[]) => items.map((p) => p.email);
+    const all = await get();
+    expect([all.total, all.nextCursor]).toEqual([4, null]);
+    expect(emails(all.items)).toEqual(['+d@example.com', 'c@example.com', 'b@example.com', 'a@example.com']);
+    expect(all.items[3]).toEqual({
       id: expect.any(String),
       email: 'a@example.com',
       inquiryType: 'realtor',
@@ -154,23 +156,48 @@ describe('GET /api/admin/prospects and /api/admin/prospects.csv', () => {
       userAgent: 'ContactLegalTest/1.0',
       createdAt: '2026-11-22T10:00:00.000Z',
     });
-    expect((await get('?inquiryType=general')).prospects.map((p) => p.email)).toEqual(['+d@example.com', 'c@example.com']);
-    expect((await get('?search=TORONTO')).prospects.map((p) => p.email)).toEqual(['a@example.com']);
-    expect((await get('?search=example.com&inquiryType=homeowner')).total).toBe(1);
-    expect((await get('?search=.*')).total).toBe(0);
-    const second = await get('?page=2&pageSize=3');
-    expect([second.total, second.prospects.map((p) => p.email)]).toEqual([4, ['a@example.com']]);
+    expect(emails((await get({ inquiryType: 'general' })).items)).toEqual(['+d@example.com', 'c@example.com']);
+    expect(emails((await get({ search: 'TORONTO' })).items)).toEqual(['a@example.com']);
+    expect((await get({ search: 'example.com', inquiryType: 'homeowner' })).total).toBe(1);
+    expect((await get({ search: '.*' })).total).toBe(0);
+    const paged = await pageThroughList<Row>(t, '/api/admin/prospects', sessions.moderator, 3);
+    expect({ total: paged.total, pages: paged.pages, emails: emails(paged.items) }).toEqual({ total: 4, pages: 2, emails: emails(all.items) });
+    const general = await pageThroughList<Row>(t, '/api/admin/prospects?inquiryType=general', sessions.moderator, 1);
+    expect({ total: general.total, emails: emails(general.items) }).toEqual({ total: 2, emails: ['+d@example.com', 'c@example.com'] });
   });
 
-  it.each([
-    ['inquiryType=investor', 'Inquiry type must be realtor, homeowner or general'],
-    ['page=0', 'Page must be a whole number of at least 1'],
-    ['pageSize=101', 'Page size must be a whole number from 1 to 100'],
-  ])('refuses %s with 400', async (query, message) => {
+  it('filters the list and the export by the day received', async () => {
+    const { t, sessions, setNow } = await withProspects();
+    const days = ['2026-11-23T09:00:00.000Z', '2026-11-24T23:59:59.999Z'];
+    for (const [i, at] of days.entries()) {
+      setNow(at);
+      expect((await call(t, 'POST', '/api/prospects', { body: prospect({ email: `late${i}@example.com` }) })).status).toBe(201);
+    }
+    const emails = async (query: Record<string, string>) => (await getListPage<Row>(t, '/api/admin/prospects', sessions.admin, query)).items.map((p) => p.email);
+    expect(await emails({ from: '2026-11-23' })).toEqual(['late1@example.com', 'late0@example.com']);
+    expect(await emails({ from: '2026-11-23', to: '2026-11-23' })).toEqual(['late0@example.com']);
+    expect(await emails({ to: '2026-11-22', inquiryType: 'realtor' })).toEqual(['a@example.com']);
+    const csv = await (await call(t, 'GET', '/api/admin/prospects.csv?from=2026-11-24&to=2026-11-24', { cookie: sessions.admin })).text();
+    const rows = csv.split('\r\n').filter(Boolean);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(',late1@example.com,');
+  });
+
+  it('refuses bad paging and filters with 400', async () => {
     const { t, sessions } = await withProspects();
-    const res = await call(t, 'GET', `/api/admin/prospects?${query}`, { cookie: sessions.admin });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(message);
+    await expectPagingRefusals(t, '/api/admin/prospects', sessions.admin);
+    const refusals: Array<[string, string]> = [
+      ['inquiryType=investor', 'Inquiry type must be realtor, homeowner or general'],
+      ['from=2026-02-30', 'From must be a date (YYYY-MM-DD)'],
+      ['to=tomorrow', 'To must be a date (YYYY-MM-DD)'],
+    ];
+    for (const [query, message] of refusals) {
+      for (const path of ['/api/admin/prospects', '/api/admin/prospects.csv']) {
+        const res = await call(t, 'GET', `${path}?${query}`, { cookie: sessions.admin });
+        expect(res.status, `${path}?${query}`).toBe(400);
+        expect(((await res.json()) as { message: string }).message).toBe(message);
+      }
+    }
   });
 
   it('exports CSV with RFC 4180 quoting and neutralised formulas', async () => {

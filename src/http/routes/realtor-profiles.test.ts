@@ -190,7 +190,7 @@ describe('the back office', () => {
     await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, profileImageUrl: avatar }, realtor.cookie);
     const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: '2099-01-01T00:00:00.000Z', title: 'Sunny loft' });
     await placeBid(t, realtor.cookie, propertyId, { amount: 175 });
-    const profiles = await (await get(t, '/api/admin/realtor-profiles', admins.moderator)).json();
+    const { items: profiles } = (await (await get(t, '/api/admin/realtor-profiles', admins.moderator)).json()) as { items: unknown[] };
     expect(profiles).toEqual([
       expect.objectContaining({
         userId: realtor.user.id,
@@ -204,7 +204,7 @@ describe('the back office', () => {
         profileImage: avatar,
       }),
     ]);
-    const bids = await (await get(t, '/api/admin/bids', admins.admin)).json();
+    const { items: bids } = (await (await get(t, '/api/admin/bids', admins.admin)).json()) as { items: unknown[] };
     expect(bids).toEqual([expect.objectContaining({ propertyId, propertyTitle: 'Sunny loft', realtorName: 'Rita Realtor', amount: 175, selected: false })]);
     const dashboard = (await (await get(t, '/api/admin/dashboard', admins.admin)).json()) as { totalBids: number };
     expect(dashboard.totalBids).toBe(1);

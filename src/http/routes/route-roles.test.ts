@@ -53,10 +53,12 @@ const ROUTES: RouteCase[] = [
   { route: 'POST /api/admin/admin-users', body: {}, allowed: ['super_admin'] },
   { route: 'PUT /api/admin/admin-users/:adminId/password', path: () => `/api/admin/admin-users/${ids.admin}/password`, body: {}, allowed: ['super_admin'] },
   { route: 'POST /api/admin/admin-users/:adminId/deactivate', path: () => '/api/admin/admin-users/no-such-admin/deactivate', allowed: ['super_admin'] },
+  { route: 'POST /api/admin/admin-users/:adminId/reactivate', path: () => '/api/admin/admin-users/no-such-admin/reactivate', allowed: ['super_admin'] },
   { route: 'GET /api/admin/users', allowed: ADMINS },
   { route: 'PUT /api/admin/users/:userId', path: () => `/api/admin/users/${ids.user}`, body: { credits: -1 }, allowed: ADMINS },
   { route: 'GET /api/admin/dashboard', allowed: ADMINS },
   { route: 'GET /api/admin/activity', allowed: ADMINS },
+  { route: 'GET /api/admin/activity.csv', allowed: ADMINS },
   // Contact, page views and legal documents
   { route: 'POST /api/prospects', body: {}, allowed: EVERYONE },
   { route: 'POST /api/page-views', body: {}, allowed: EVERYONE },
@@ -73,6 +75,7 @@ const ROUTES: RouteCase[] = [
   { route: 'DELETE /api/admin/legal-documents/:id', path: () => '/api/admin/legal-documents/999', allowed: ADMINS },
   { route: 'POST /api/admin/legal-documents/:id/activate', path: () => '/api/admin/legal-documents/999/activate', allowed: ADMINS },
   { route: 'GET /api/admin/legal-documents/:id/agreements', path: () => '/api/admin/legal-documents/999/agreements', allowed: ADMINS },
+  { route: 'GET /api/admin/legal-agreements', allowed: ADMINS },
   // Files, ownership verification and listings
   { route: 'GET /api/files/:key{.+}', path: () => fileUrl, allowed: EVERYONE },
   { route: 'POST /api/upload-document', body: {}, allowed: ['homeowner'] },
@@ -83,6 +86,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/verification/status', allowed: USERS },
   { route: 'GET /api/admin/verifications', allowed: ADMINS },
   { route: 'POST /api/admin/verifications/:id/approve', path: () => '/api/admin/verifications/no-such/approve', allowed: ADMINS },
+  { route: 'POST /api/admin/verifications/approve', body: { ids: [] }, allowed: ADMINS },
   { route: 'POST /api/admin/verifications/:id/reject', path: () => '/api/admin/verifications/no-such/reject', body: {}, allowed: ADMINS },
   { route: 'GET /api/admin/verification-document/:encodedKey{.+}', path: () => `/api/admin/verification-document/${encodeURIComponent(SOME_BILL)}`, allowed: ADMINS },
   { route: 'POST /api/properties', body: {}, allowed: ['homeowner'] },
@@ -105,6 +109,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/dashboard', allowed: ['realtor'] },
   { route: 'GET /api/admin/bids', allowed: ADMINS },
   { route: 'GET /api/admin/realtor-profiles', allowed: ADMINS },
+  { route: 'GET /api/admin/realtors', allowed: ADMINS },
   // Credits and card payments
   { route: 'POST /api/credits/purchase', body: {}, allowed: ['realtor'] },
   { route: 'GET /api/credits/statement', allowed: ['realtor'] },
