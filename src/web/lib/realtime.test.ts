@@ -117,6 +117,18 @@ describe('realtime cache wiring', () => {
     expect(isInvalidated(queryKeys.property('p1'))).toBe(false);
   });
 
+  it('refreshes every admin list on activity, but not the signed-in administrator', async () => {
+    const lists = [queryKeys.adminUsers, queryKeys.adminVerifications, queryKeys.adminProperties, queryKeys.adminPayments, queryKeys.adminDashboard];
+    for (const key of [...lists, queryKeys.adminMe, queryKeys.ownBids]) queryClient.setQueryData(key, []);
+    const socket = await connect();
+
+    socket.emit('activity', { id: 'a2', action: 'payment.succeed', position: 5 });
+
+    await until(() => lists.every((key) => isInvalidated(key)));
+    expect(isInvalidated(queryKeys.adminMe)).toBe(false);
+    expect(isInvalidated(queryKeys.ownBids)).toBe(false);
+  });
+
   it('watches a property once however many components ask, and unwatches after the last leaves', async () => {
     await connect();
     const realtime = client as RealtimeClient;

@@ -61,10 +61,15 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
     },
   },
   activity: {
+    // Every change to the marketplace is an entry of the log (docs/decisions/0034), so each one refreshes
+    // every admin read: the open tab's list refetches its loaded pages, the others when next opened, and
+    // what an administrator edits is current. A refetch under way is kept rather than restarted, so a burst
+    // of entries costs one refetch per list at a time.
     apply: (queryClient) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminActivity });
-      // The dashboard's recentActivity is the same log, summarised.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard });
+      void queryClient.invalidateQueries(
+        { predicate: (query) => query.queryKey[0] === queryKeys.admin[0] && query.queryKey[1] !== queryKeys.adminMe[1] },
+        { cancelRefetch: false },
+      );
     },
   },
 };
