@@ -23,6 +23,7 @@ import { Route as AuthenticatedHomeownerProfileRouteImport } from './routes/_aut
 import { Route as AuthenticatedListPropertyRouteImport } from './routes/_authenticated/list-property'
 import { Route as AuthenticatedRealtorProfileRouteImport } from './routes/_authenticated/realtor-profile'
 import { Route as AuthenticatedStoreRouteImport } from './routes/_authenticated/store'
+import { Route as AdminTabRouteImport } from './routes/admin_.$tab'
 import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsHomeownersRouteImport } from './routes/legal/terms-homeowners'
 import { Route as LegalTermsRealtorsRouteImport } from './routes/legal/terms-realtors'
@@ -100,6 +101,11 @@ const AuthenticatedStoreRoute = AuthenticatedStoreRouteImport.update({
   path: '/store',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AdminTabRoute = AdminTabRouteImport.update({
+  id: '/admin_/$tab',
+  path: '/admin/$tab',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LegalPrivacyRoute = LegalPrivacyRouteImport.update({
   id: '/legal/privacy',
   path: '/legal/privacy',
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/store': typeof AuthenticatedStoreRoute
+  '/admin/$tab': typeof AdminTabRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/store': typeof AuthenticatedStoreRoute
+  '/admin/$tab': typeof AdminTabRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/_authenticated/list-property': typeof AuthenticatedListPropertyRoute
   '/_authenticated/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/_authenticated/store': typeof AuthenticatedStoreRoute
+  '/admin_/$tab': typeof AdminTabRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
     | '/list-property'
     | '/realtor-profile'
     | '/store'
+    | '/admin/$tab'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
@@ -215,6 +225,7 @@ export interface FileRouteTypes {
     | '/list-property'
     | '/realtor-profile'
     | '/store'
+    | '/admin/$tab'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/_authenticated/list-property'
     | '/_authenticated/realtor-profile'
     | '/_authenticated/store'
+    | '/admin_/$tab'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
@@ -250,6 +262,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  AdminTabRoute: typeof AdminTabRoute
   LegalPrivacyRoute: typeof LegalPrivacyRoute
   LegalTermsHomeownersRoute: typeof LegalTermsHomeownersRoute
   LegalTermsRealtorsRoute: typeof LegalTermsRealtorsRoute
@@ -355,6 +368,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedStoreRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/admin_/$tab': {
+      id: '/admin_/$tab'
+      path: '/admin/$tab'
+      fullPath: '/admin/$tab'
+      preLoaderRoute: typeof AdminTabRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/legal/privacy': {
       id: '/legal/privacy'
       path: '/legal/privacy'
@@ -419,6 +439,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  AdminTabRoute: AdminTabRoute,
   LegalPrivacyRoute: LegalPrivacyRoute,
   LegalTermsHomeownersRoute: LegalTermsHomeownersRoute,
   LegalTermsRealtorsRoute: LegalTermsRealtorsRoute,

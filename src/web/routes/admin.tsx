@@ -1,32 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AdminLoadError } from '../features/admin/admin-load-error';
-import { AdminScreen } from '../features/admin/admin-screen';
-import { adminMeQuery, dashboardQuery } from '../features/admin/queries';
-import { DEFAULT_ADMIN_TAB, parseAdminTab, type AdminTab } from '../features/admin/tab-names';
+import { AdminRoute, loadAdmin } from '../features/admin/admin-route';
+import { DEFAULT_ADMIN_TAB, parseAdminTab } from '../features/admin/tab-names';
 
+/** /admin: the login form, or the portal on its first tab. Links of the form /admin?tab=… open /admin/<tab>. */
 export const Route = createFileRoute('/admin')({
-  validateSearch: (search: Record<string, unknown>): { tab?: AdminTab } => {
-    const tab = parseAdminTab(search.tab);
-    return tab === undefined ? {} : { tab };
+  beforeLoad: ({ search }) => {
+    const tab = parseAdminTab((search as Record<string, unknown>).tab);
+    if (tab !== undefined) throw redirect({ to: '/admin/$tab', params: { tab }, replace: true });
   },
-  loader: async ({ context: { queryClient } }) => {
-    const admin = await queryClient.ensureQueryData(adminMeQuery());
-    // Started, not awaited: the stat cards show skeletons rather than holding the page.
-    if (admin !== null) void queryClient.prefetchQuery(dashboardQuery());
-  },
-  component: AdminRoute,
+  loader: ({ context: { queryClient } }) => loadAdmin(queryClient),
+  component: () => <AdminRoute tab={DEFAULT_ADMIN_TAB} />,
   errorComponent: AdminLoadError,
 });
-
-function AdminRoute() {
-  const { tab = DEFAULT_ADMIN_TAB } = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <AdminScreen
-      tab={tab}
-      onTabChange={(next) => {
-        void navigate({ search: next === DEFAULT_ADMIN_TAB ? {} : { tab: next }, replace: true, resetScroll: false });
-      }}
-    />
-  );
-}

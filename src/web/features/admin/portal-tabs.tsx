@@ -23,8 +23,8 @@ type TabDefinition = {
 // issue replaces its component here and, if it searches, adds a placeholder.
 export const portalTabs: Record<AdminTab, TabDefinition> = {
   users: { label: 'Users', icon: <UsersIcon />, searchPlaceholder: 'Search users and prospects by name or email', Component: UsersTab },
-  homeowners: { label: 'Homeowners', icon: <HomeCheckIcon />, Component: HomeownersTab },
-  realtors: { label: 'Realtors', icon: <BriefcaseIcon />, Component: RealtorsTab },
+  homeowners: { label: 'Homeowners', icon: <HomeCheckIcon />, searchPlaceholder: 'Search submissions by name or email', Component: HomeownersTab },
+  realtors: { label: 'Realtors', icon: <BriefcaseIcon />, searchPlaceholder: 'Search realtors by name, username or email', Component: RealtorsTab },
   properties: { label: 'Properties', icon: <BuildingIcon />, searchPlaceholder: 'Search properties by title or location', Component: PropertiesTab },
   bids: { label: 'Bids', icon: <GavelIcon />, Component: BidsTab },
   payments: { label: 'Payments', icon: <CreditCardIcon />, Component: PaymentsTab },

@@ -11,10 +11,6 @@ import { SearchIcon } from '../../components/ui/icons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 export function AdminPortal({ admin, tab, onTabChange }: { admin: Admin; tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
-  // One search term for the whole portal: users by name or email, properties by title or location.
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), 250);
-  const active = portalTabs[tab];
   useSessionExpiry();
 
   return (
@@ -42,30 +38,39 @@ export function AdminPortal({ admin, tab, onTabChange }: { admin: Admin; tab: Ad
               </TabsTrigger>
             ))}
           </TabsList>
-          {active.searchPlaceholder !== undefined && (
-            <div className="relative w-full sm:max-w-md">
-              <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                type="search"
-                aria-label="Search"
-                placeholder={active.searchPlaceholder}
-                className="bg-background pl-9"
-                value={searchInput}
-                onChange={(event) => setSearchInput(event.target.value)}
-              />
-            </div>
-          )}
-          {ADMIN_TABS.map((value) => {
-            const { Component } = portalTabs[value];
-            return (
-              <TabsContent key={value} value={value} className="mt-0">
-                {/* Radix mounts only the active panel, so a tab fetches when first opened. */}
-                <Component admin={admin} search={search} />
-              </TabsContent>
-            );
-          })}
+          {ADMIN_TABS.map((value) => (
+            <TabsContent key={value} value={value} className="mt-0">
+              {/* Radix mounts only the active panel, so a tab fetches when first opened, and its search starts empty. */}
+              <TabPanel admin={admin} tab={value} />
+            </TabsContent>
+          ))}
         </Tabs>
       </main>
+    </div>
+  );
+}
+
+/** One tab with its own search box: a term typed on one tab never filters another. */
+function TabPanel({ admin, tab }: { admin: Admin; tab: AdminTab }) {
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), 250);
+  const { Component, searchPlaceholder } = portalTabs[tab];
+  return (
+    <div className="flex flex-col gap-4">
+      {searchPlaceholder !== undefined && (
+        <div className="relative w-full sm:max-w-md">
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label="Search"
+            placeholder={searchPlaceholder}
+            className="bg-background pl-9"
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+          />
+        </div>
+      )}
+      <Component admin={admin} search={search} />
     </div>
   );
 }

@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import { RealtorsSection } from '../realtors/realtors-section';
+import type { RealtorFilters } from '../realtors/types';
+import type { AdminTabProps } from './tab-props';
 
-export function RealtorsTab() {
-  return <RealtorsSection />;
+export function RealtorsTab({ search }: AdminTabProps) {
+  const [filters, setFilters] = useState<RealtorFilters>({});
+  return <RealtorsSection search={search} filters={filters} onFiltersChange={setFilters} />;
 }

@@ -24,12 +24,25 @@ export type VerificationFilters = {
   sort?: 'newest' | 'oldest';
 };
 
+/** The queue's filters as a link carries them: `status=all` for every submission; no status is the pending queue. */
+export type QueueSearch = { status?: VerificationStatus | 'all'; sort?: 'newest' | 'oldest' };
+
 /** Keeps only the filters a link may carry. */
-export function parseVerificationFilters(search: Record<string, unknown>): VerificationFilters {
-  const filters: VerificationFilters = {};
-  if (search.status === 'pending' || search.status === 'approved' || search.status === 'rejected') filters.status = search.status;
-  if (search.sort === 'newest' || search.sort === 'oldest') filters.sort = search.sort;
-  return filters;
+export function parseQueueSearch(search: Record<string, unknown>): QueueSearch {
+  const parsed: QueueSearch = {};
+  if (search.status === 'pending' || search.status === 'approved' || search.status === 'rejected' || search.status === 'all') parsed.status = search.status;
+  if (search.sort === 'newest' || search.sort === 'oldest') parsed.sort = search.sort;
+  return parsed;
+}
+
+/** The list's filters for a link's search. */
+export function queueFilters({ status = 'pending', sort }: QueueSearch): VerificationFilters {
+  return { ...(status === 'all' ? {} : { status }), ...(sort === undefined ? {} : { sort }) };
+}
+
+/** The link's search for the list's filters: the pending queue is the default, so it needs none. */
+export function queueSearch({ status, sort }: VerificationFilters): QueueSearch {
+  return { ...(status === undefined ? { status: 'all' as const } : status === 'pending' ? {} : { status }), ...(sort === undefined ? {} : { sort }) };
 }
 
 /** POST /api/admin/verifications/approve. */
