@@ -35,6 +35,7 @@ import { roleQuery } from './routes/legal';
 import { savePaymentMethodSchema } from './routes/payment-methods';
 import { authenticateBody, confirmBody, confirmQuery, intentId } from './routes/payment-returns';
 import { pageQuery } from './routes/properties';
+import { bidIdParam } from './routes/bids';
 
 /*
  * Every schema that checks a request (body, query or path parameter), with a
@@ -127,6 +128,7 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   { name: 'exportQuery', schema: exportQuery, valid: { search: 'x', inquiryType: '' } },
   { name: 'roleQuery', schema: roleQuery, valid: { role: 'realtor' } },
   { name: 'pageQuery', schema: pageQuery, valid: { cursor: '12', limit: '24' } },
+  { name: 'bidIdParam', schema: bidIdParam, valid: 'b1a2c3d4-0000-4000-8000-000000000000' },
 ];
 
 /** Values as long as a request body may be: a run of letters (no comma, no @), of digits, and of words. */

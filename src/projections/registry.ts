@@ -1,5 +1,6 @@
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
+import { createBidRevisionsProjection } from './bid-revisions';
 import { createBidsProjection } from './bids';
 import { createCreditsOwedProjection } from './credits-owed';
 import { createCreditStatementProjection } from './credit-statement';
@@ -31,6 +32,7 @@ export function createProjections(): Projection[] {
     createPropertiesProjection(),
     createRealtorProfilesProjection(),
     createBidsProjection(),
+    createBidRevisionsProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.

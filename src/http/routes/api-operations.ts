@@ -34,6 +34,7 @@ import { savePaymentMethodSchema } from './payment-methods';
 import { authenticateBody, confirmBody, confirmQuery, intentId } from './payment-returns';
 import { pageQuery } from './properties';
 import { BILL, IMAGE } from './uploads';
+import { bidIdParam } from './bids';
 
 /*
  * Every route the app registers, with the schemas it validates with (imported,
@@ -163,6 +164,7 @@ export const API_OPERATIONS: ApiOperations = {
   'PUT /api/bids/:bidId': { summary: "Edit an own bid's message", roles: ['realtor'], body: editBidSchema },
   'GET /api/bids': { summary: "The signed-in realtor's bids", roles: ['realtor'] },
   'GET /api/properties/:id/bids': { summary: "A listing's bids, as its owner (or a bidding realtor) may see them", roles: USERS },
+  'GET /api/bids/:bidId/history': { summary: "A bid's messages, oldest first, for the listing's owner and the bid's realtor (404 to anyone else)", roles: USERS, params: { bidId: bidIdParam } },
   'POST /api/properties/:id/select-bid': { summary: "Choose a bid on an own listing: contact details are shared", roles: ['homeowner'], body: selectBidSchema },
   'GET /api/realtor-profile': { summary: "The signed-in realtor's profile", roles: ['realtor'] },
   'POST /api/realtor-profile': { summary: "Save the signed-in realtor's profile", roles: ['realtor'], body: realtorProfileSchema },

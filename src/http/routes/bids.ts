@@ -1,20 +1,29 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
 import { editBidSchema, placeBidSchema } from '../../domain/bidding/rules';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { loadBidRevisions, withEditCounts } from '../../projections/bid-revisions';
 import { viewPropertyBids } from '../../projections/bid-views';
 import type { AppDeps } from '../app';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';
-import { readJson } from '../validation';
+import { readJson, validate } from '../validation';
 import { currentUserId } from './auth-shared';
 import { bidCollections, loadOwnBid, loadOwnBids, readPropertyFacts, requireId, toSnapshot } from './bid-shared';
 
 export const PROPERTY_MISMATCH = 'The bid is for another property';
 export const ONLY_OWNER_SEES_BIDS = 'Only the owner of this property can see its bids';
 export const ONLY_OWN_BID = 'You can only edit your own bid';
+export const INVALID_BID_ID = 'Invalid bid id';
+
+/** A bid id in a path: what the server makes (UUIDs) or a test names, at most 64 characters (bid-shared.ts). */
+export const bidIdParam = z
+  .string({ error: INVALID_BID_ID })
+  .max(64, { error: INVALID_BID_ID, abort: true })
+  .regex(/^[\w-]+$/, INVALID_BID_ID);
 
 /**
  * Bids under /api: a realtor places and edits theirs and lists their own; a
@@ -68,6 +77,17 @@ export function createBidRoutes(deps: AppDeps) {
       // Another homeowner learns nothing; a realtor sees only their own bid (the count is on the property).
       if (!isOwner && c.get('session').user?.role !== 'realtor') throw new ForbiddenError(ONLY_OWNER_SEES_BIDS);
       const list = await bids.find(isOwner ? { propertyId, refundedAt: null } : { propertyId, realtorId: viewerId, refundedAt: null }, { sort: { createdAt: -1, _id: -1 } });
-      return c.json(await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock()));
+      return c.json(await withEditCounts(deps.readStore, await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock())));
+    })
+
+    // The bid's messages, oldest first, for its realtor and the listing's owner; to anyone else the bid does not exist.
+    .get('/bids/:bidId/history', requireUser(), async (c) => {
+      const bidId = validate(bidIdParam, c.req.param('bidId'));
+      const viewerId = currentUserId(c);
+      const bid = await bids.findOne({ _id: bidId });
+      const property = bid && bid.realtorId !== viewerId ? await properties.findOne({ _id: bid.propertyId }) : null;
+      const allowed = bid !== null && (bid.realtorId === viewerId || (property !== null && !property.deleted && property.ownerId === viewerId));
+      if (!allowed) throw new NotFoundError('Bid not found');
+      return c.json(await loadBidRevisions(deps.readStore, bidId));
     });
 }

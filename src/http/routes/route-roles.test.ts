@@ -102,6 +102,7 @@ const ROUTES: RouteCase[] = [
   { route: 'PUT /api/bids/:bidId', path: () => '/api/bids/no-such', body: {}, allowed: ['realtor'] },
   { route: 'GET /api/bids', allowed: ['realtor'] },
   { route: 'GET /api/properties/:id/bids', path: () => '/api/properties/no-such/bids', allowed: USERS },
+  { route: 'GET /api/bids/:bidId/history', path: () => '/api/bids/no-such/history', allowed: USERS },
   { route: 'POST /api/properties/:id/select-bid', path: () => '/api/properties/no-such/select-bid', body: {}, allowed: ['homeowner'] },
   { route: 'GET /api/realtor-profile', allowed: ['realtor'] },
   { route: 'POST /api/realtor-profile', body: {}, allowed: ['realtor'] },
