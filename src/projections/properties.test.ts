@@ -8,7 +8,7 @@ import { createMemoryReadStore, inspectMemoryCollection } from '../read-store/me
 import { DELETED_FIELD } from '../read-store/port';
 import type { ReadStore } from '../read-store/port';
 import type { PropertyDoc } from './properties';
-import { NEWEST_FIRST, PROPERTIES, createPropertiesProjection } from './properties';
+import { ENDING_SOON, FEWEST_BIDS, NEWEST_FIRST, PROPERTIES, createPropertiesProjection } from './properties';
 import { openReadModels } from './read-models';
 import { createProjectionRunner } from './runner';
 import type { VerificationDoc } from './verifications';
@@ -63,7 +63,7 @@ describe('properties and verifications projections', () => {
     await runner.start();
     const { properties, verifications } = await snapshot(readStore);
     expect(properties.map((p) => [p._id, p.isActive, p.bidCount])).toEqual([['p1', false, 1], ['p2', true, 1]]);
-    expect(properties[1]).toMatchObject({ ...details, ownerId: 'owner', createdAt: at, minBidAmount: 100 });
+    expect(properties[1]).toMatchObject({ ...details, ownerId: 'owner', createdAt: at, minBidAmount: 100, searchText: 'home\nguelph, on\n1 main st' });
     expect(verifications).toEqual([
       { _id: 'v1', userId: 'owner', documentType: 'utility_bill', documentKey: 'bills/x.pdf', status: 'approved', submittedAt: at, reviewedAt: at, reviewedBy: 'a', rejectionReason: null, rejectionSubject: null, adminNotes: null },
     ]);
@@ -134,5 +134,36 @@ describe('properties and verifications projections', () => {
     const { plan, documentsExamined } = inspectMemoryCollection(properties);
     expect(plan).toMatch(/^sorted:/);
     expect(documentsExamined).toBeLessThan(50);
+  });
+
+  it('keeps the search text with the listing’s title, location and address as they change', async () => {
+    const eventStore = createSqliteEventStore({ path: ':memory:' });
+    const update = { type: 'PropertyUpdated', data: { propertyId: 'p1', ownerId: 'owner', ...details, title: 'Lakeside COTTAGE', location: 'Kingston, ON', at } };
+    await eventStore.append('property-p1', withIds([listed('p1'), update]), expected.noStream);
+    const readStore = createMemoryReadStore();
+    const runner = createProjectionRunner({ eventStore, readStore, projections: [createPropertiesProjection()] });
+    await runner.start();
+    expect((await readStore.collection<PropertyDoc>(PROPERTIES).findOne({ _id: 'p1' }))?.searchText).toBe('lakeside cottage\nkingston, on\n1 main st');
+    await runner.stop();
+    await eventStore.close();
+  });
+
+  it('answer a filtered page in the ending-soon and fewest-bids orders by walking their indexes', async () => {
+    const readStore = createMemoryReadStore();
+    const projection = createPropertiesProjection();
+    await projection.setup?.(readStore);
+    for (let i = 1; i <= 500; i++) {
+      const event = listed(`p${i}`);
+      if (event.type === 'PropertyListed') event.data.biddingEndsAt = new Date(Date.parse('2026-12-01T00:00:00.000Z') + (i % 50) * 3_600_000).toISOString();
+      await projection.apply({ id: `e${i}`, streamId: `property-p${i}`, revision: 0, position: i, recordedAt: at, metadata: {}, ...event }, readStore);
+    }
+    const properties = readStore.collection<PropertyDoc>(PROPERTIES);
+    const ending = await properties.find({ isActive: true, bedrooms: { $gte: 2 } }, { sort: ENDING_SOON, limit: 25 });
+    expect(ending.map((p) => p.listedPosition)).toEqual(Array.from({ length: 10 }, (_, i) => 500 - i * 50).concat(Array.from({ length: 10 }, (_, i) => 451 - i * 50), [452, 402, 352, 302, 252]));
+    expect(inspectMemoryCollection(properties).plan).toMatch(/^sorted:biddingEndsAt/);
+    expect(inspectMemoryCollection(properties).documentsExamined).toBeLessThan(50);
+    await properties.find({ isActive: true, searchText: { $regex: 'home' } }, { sort: FEWEST_BIDS, limit: 25 });
+    expect(inspectMemoryCollection(properties).plan).toMatch(/^sorted:bidCount/);
+    expect(inspectMemoryCollection(properties).documentsExamined).toBeLessThan(50);
   });
 });

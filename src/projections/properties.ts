@@ -24,6 +24,12 @@ export type PropertyDoc = PropertyDetails & {
   /** The owner selected a bid (BidSelected): the listing's cards say 'Realtor chosen'. Absent on documents written before. */
   realtorChosen?: boolean;
   /**
+   * Title, location and address in lower case, one a line: what /home's search
+   * box matches with one case-sensitive test (docs/decisions/0036-listing-search.md).
+   * Absent on documents written before; a rebuild writes it.
+   */
+  searchText?: string;
+  /**
    * The log position of PropertyListed: newest first is descending, and the
    * paging cursor. Unique and numeric, so pages need no tie-breaker and the
    * memory store matches it without mingo (docs/decisions/0012).
@@ -40,6 +46,21 @@ export type PropertyDoc = PropertyDetails & {
  * candidates (ms per page) instead of walking the index (µs).
  */
 export const NEWEST_FIRST = { listedPosition: -1, isActive: 1 } as const;
+
+/**
+ * The other orders of /home (docs/decisions/0036-listing-search.md), each
+ * ending in the unique position so a page needs no other tie-breaker, and each
+ * an index of its own, so both read stores walk it rather than sort.
+ */
+export const ENDING_SOON = { biddingEndsAt: 1, listedPosition: -1 } as const;
+export const FEWEST_BIDS = { bidCount: 1, listedPosition: -1 } as const;
+/** A property type's listings, newest first: the filter realtors use most narrows before the walk. */
+export const TYPE_NEWEST_FIRST = { propertyType: 1, listedPosition: -1 } as const;
+
+/** What the search box matches (see `searchText`). */
+export function searchTextOf(details: Pick<PropertyDetails, 'title' | 'location' | 'address'>): string {
+  return [details.title, details.location, details.address].join('\n').toLowerCase();
+}
 
 /** A bid placed counts; a refunded one no longer stands (src/domain/accounts/events.ts). */
 function bidCountChange(event: RecordedEvent): { propertyId: string; delta: 1 | -1 } | null {
@@ -58,6 +79,10 @@ export function createPropertiesProjection(): Projection {
       const properties = store.collection<PropertyDoc>(PROPERTIES);
       // Pages of listings, newest first, active ones for the home page (see NEWEST_FIRST).
       await properties.createIndex(NEWEST_FIRST);
+      // /home's other orders and its property type filter.
+      await properties.createIndex(ENDING_SOON);
+      await properties.createIndex(FEWEST_BIDS);
+      await properties.createIndex(TYPE_NEWEST_FIRST);
       // An owner's own listings.
       await properties.createIndex({ ownerId: 1 });
     },
@@ -84,13 +109,13 @@ async function applyPropertyEvent(event: RecordedEvent & PropertyEvent, store: R
     case 'PropertyListed': {
       const { propertyId, listedAt, ...fields } = event.data;
       // Only this event creates the document, so a plain insert (cheaper than an upsert at rebuild) is idempotent.
-      await insertOnce(properties, { _id: propertyId, ...fields, isActive: true, createdAt: listedAt, bidCount: 0, listedPosition: position }, position);
+      await insertOnce(properties, { _id: propertyId, ...fields, isActive: true, createdAt: listedAt, bidCount: 0, listedPosition: position, searchText: searchTextOf(fields) }, position);
       return;
     }
     case 'PropertyUpdated': {
       const { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics } = event.data;
       await updateOnce(properties, event.data.propertyId, position, {
-        $set: { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics },
+        $set: { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics, searchText: searchTextOf({ title, location, address }) },
       });
       return;
     }

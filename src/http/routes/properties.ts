@@ -17,14 +17,17 @@ import { readJson, validate } from '../validation';
 import { currentUserId } from './auth-shared';
 import { bidCollections } from './bid-shared';
 import { deleteUnusedImages, requireOwnUploads, requireUserOrAdmin, toPropertyJson } from './listing-shared';
+import { afterCursor, cursorAfter, listingCursorParam, listingFilter, listingSearchFields, sortOf } from './property-search';
 import { loadVerificationStatus } from './verification';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
+/** GET /api/properties: today's paging, and /home's search, filters and order (docs/decisions/0036-listing-search.md). */
 export const pageQuery = z.object({
-  cursor: z.string().max(16, { error: 'Invalid cursor', abort: true }).regex(/^\d{1,16}$/, 'Invalid cursor').optional(),
+  cursor: listingCursorParam,
   limit: wholeNumberParam(`Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  ...listingSearchFields,
 });
 
 /** Homeowners' listings and everyone's view of them (docs/decisions/0012-listings-and-files.md). */
@@ -61,20 +64,22 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json(toPropertyJson(await findProperty(propertyId)), 201);
     })
 
-    // Without paging parameters: the spec's plain list (the newest MAX_PAGE_SIZE). With `limit` or `cursor`: a page.
+    // Without paging parameters: the spec's plain list (the newest MAX_PAGE_SIZE). With `limit` or `cursor`: a page
+    // and the count of every match. Filters and order apply to both.
     .get('/properties', requireUser(), async (c) => {
       const query = c.req.query();
-      const { cursor, limit } = validate(pageQuery, query);
+      const { cursor, limit, sort, ...search } = validate(pageQuery, query);
       const paged = query.cursor !== undefined || query.limit !== undefined;
       const size = paged ? limit : MAX_PAGE_SIZE;
-      const docs = await properties.find(
-        { isActive: true, ...(cursor ? { listedPosition: { $lt: Number(cursor) } } : {}) },
-        { sort: NEWEST_FIRST, limit: size + 1 },
-      );
+      const filter = listingFilter(search, deps.clock());
+      const [docs, total] = await Promise.all([
+        properties.find(cursor ? { ...filter, ...afterCursor(cursor, sort) } : filter, { sort: sortOf(sort), limit: size + 1 }),
+        paged ? properties.countDocuments(filter) : null,
+      ]);
       const page = docs.slice(0, size).map(toPropertyJson);
       if (!paged) return c.json(page);
       const last = docs.length > size ? docs[size - 1] : undefined;
-      return c.json({ properties: page, nextCursor: last ? String(last.listedPosition) : null });
+      return c.json({ properties: page, nextCursor: last ? cursorAfter(last, sort) : null, total });
     })
 
     .get('/properties/:id', requireUserOrAdmin, async (c) => {
