@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { Property, PropertyBid, PropertyPage } from './types';
+import type { BidRevision, Property, PropertyBid, PropertyPage } from './types';
 
 export const PAGE_SIZE = 24;
 
@@ -41,6 +41,21 @@ export function propertyBidsQueryOptions(propertyId: string) {
   return queryOptions({
     queryKey: queryKeys.propertyBids(propertyId),
     queryFn: () => apiFetch<PropertyBid[]>(`/api/properties/${encodeURIComponent(propertyId)}/bids`),
+  });
+}
+
+/**
+ * One bid's message history, fetched while its dialog is open. Keyed by the
+ * edit count the bid list shows, so an edit pushed while the dialog is open
+ * (the list refetches on property:bids) asks for the new history.
+ */
+export function bidHistoryQueryOptions(bid: Pick<PropertyBid, 'id' | 'propertyId' | 'editCount'>, enabled: boolean) {
+  return queryOptions({
+    queryKey: [...queryKeys.propertyBids(bid.propertyId), bid.id, 'history', bid.editCount] as const,
+    queryFn: () => apiFetch<BidRevision[]>(`/api/bids/${encodeURIComponent(bid.id)}/history`),
+    enabled,
+    // The last history stays on screen while the next edit's loads.
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -43,4 +43,9 @@ export type PropertyBid = {
   realtorProfileImage: string | null;
   realtorEmail?: string;
   realtorPhone?: string | null;
+  /** How many times the realtor changed the message; its history is GET /api/bids/{bidId}/history. */
+  editCount: number;
 };
+
+/** One version of a bid's message (GET /api/bids/{bidId}/history), oldest first. */
+export type BidRevision = { kind: 'placed' | 'edited'; message: string; at: string };

@@ -13,6 +13,7 @@ import { formatAmount, formatDateTime } from '../format';
 import { LockIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
 import { propertyBidsQueryOptions } from '../queries';
 import type { PropertyBid } from '../types';
+import { BidHistory } from './bid-history-dialog';
 import { SelectBidDialog } from './select-bid-dialog';
 
 /** The realtor profile dialog, supplied by the route (another feature's component). */
@@ -140,6 +141,7 @@ function BidRow({
         </div>
       </div>
       {bid.message !== '' && <p className="whitespace-pre-line break-words text-sm text-neutral-700">{bid.message}</p>}
+      {bid.editCount > 0 && <BidHistory bid={bid} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <dl className="grid gap-1 text-sm sm:grid-cols-2 sm:gap-x-6">
           <ContactLine icon={<MailIcon className="size-4" />} label="Email" value={revealed ? bid.realtorEmail : undefined} placeholder="realtor@example.com" />
