@@ -37,7 +37,7 @@ async function call(cookie: string, method: 'POST', path: string, body: unknown)
 
 async function submitBill(cookie: string): Promise<void> {
   const form = new FormData();
-  form.set('document', new Blob([solidPng(40, 60, [240, 240, 240])], { type: 'image/png' }), 'bill.png');
+  form.set('document', new Blob([new Uint8Array(solidPng(40, 60, [240, 240, 240]))], { type: 'image/png' }), 'bill.png');
   const upload = await fetch(`${server.url}/api/upload-document`, { method: 'POST', headers: { Origin: server.url, cookie }, body: form });
   if (!upload.ok) throw new Error(`Uploading a bill answered ${upload.status}: ${await upload.text()}`);
   const { documentUrl } = (await upload.json()) as { documentUrl: string };

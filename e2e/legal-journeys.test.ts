@@ -147,6 +147,8 @@ describe('legal documents and agreements', () => {
     await ninaRow.waitFor();
     expect(await ninaRow.textContent()).toContain(newcomer.name);
     expect(await ninaRow.textContent()).toContain('Homeowner');
+    // The exact version each person accepted.
+    expect(await ninaRow.textContent()).toContain('Version 1.0');
     await screenshotViewport(admin, 'legal-agreements-desktop');
     await admin.keyboard.press('Escape');
     await agreements.waitFor({ state: 'hidden' });
@@ -169,24 +171,38 @@ describe('legal documents and agreements', () => {
     await existing.getByRole('banner').waitFor();
     expect(await agreementsDialog(existing).count()).toBe(0);
 
-    // A new version, activated while Nina is signed in: she is asked for it alone.
+    // A new version, activated while Nina is signed in: she is asked for it alone. The activated version's text never changes:
+    // its edit is saved as a new draft version, and it is never deleted.
+    expect(await admin.getByRole('button', { name: `Edit ${v1}` }).count()).toBe(0);
     await admin.getByRole('button', { name: `New version of ${v1}` }).click();
     const newVersion = admin.getByRole('dialog', { name: 'New version' });
     expect(await newVersion.getByLabel('Title').inputValue()).toBe('Terms of Service for Homeowners');
     await newVersion.getByLabel('Version').fill('2.0');
     await newVersion.getByLabel('Effective date').fill('2026-06-01T09:00');
     await newVersion.getByLabel('Content').fill(`${TERMS_V1}\n\n3. Reviews\n\nYou may review the realtor you chose.`);
-    await newVersion.getByRole('button', { name: 'Create document' }).click();
-    await toast(admin, 'Document created').waitFor();
+    await screenshotViewport(admin, 'legal-new-version-desktop');
+    await newVersion.getByRole('button', { name: 'Save as new version' }).click();
+    await toast(admin, 'Saved as a new draft version').waitFor();
     const v2 = 'Terms of Service for Homeowners, version 2.0';
     await admin.getByRole('button', { name: `Activate ${v2}` }).click();
     await admin.getByRole('dialog', { name: 'Activate version 2.0?' }).getByRole('button', { name: 'Activate' }).click();
     await toast(admin, 'Document activated').waitFor();
-    // Version 1 is inactive now, so it can be deleted (with a confirmation).
-    await admin.getByRole('button', { name: `Delete ${v1}` }).click();
-    await admin.getByRole('dialog', { name: 'Delete this document?' }).getByRole('button', { name: 'Delete' }).click();
-    await toast(admin, 'Document deleted').waitFor();
-    await expect.poll(() => admin.getByTestId('legal-document-row').count()).toBe(2);
+    const v1Row = admin.getByTestId('legal-document-row').filter({ hasText: '1.0' }).filter({ hasText: 'Terms of Service for Homeowners' });
+    await v1Row.getByText('Superseded', { exact: true }).waitFor();
+    expect(await admin.getByRole('button', { name: `Delete ${v1}` }).count()).toBe(0);
+    // A third version, scheduled: it becomes active by itself on its effective date; nobody is asked before then.
+    await admin.getByRole('button', { name: `New version of ${v2}` }).click();
+    const scheduled = admin.getByRole('dialog', { name: 'New version' });
+    await scheduled.getByLabel('Version').fill('3.0');
+    await scheduled.getByLabel('Effective date').fill('2031-01-01T09:00');
+    await scheduled.getByRole('button', { name: 'Save as new version' }).click();
+    await toast(admin, 'Saved as a new draft version').waitFor();
+    await admin.getByRole('button', { name: 'Activate Terms of Service for Homeowners, version 3.0' }).click();
+    await admin.getByRole('dialog', { name: 'Activate version 3.0?' }).getByRole('button', { name: 'Activate' }).click();
+    await toast(admin, 'Document scheduled').waitFor();
+    await admin.getByTestId('legal-document-row').filter({ hasText: '3.0' }).getByText(/^Scheduled for/).waitFor();
+    await expect.poll(() => admin.getByTestId('legal-document-row').count()).toBe(4);
+    await screenshot(admin, 'legal-admin-versions-desktop');
 
     await visitor.reload();
     const asked = agreementsDialog(visitor);

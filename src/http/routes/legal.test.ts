@@ -195,8 +195,8 @@ describe('activity log', () => {
     await call(t, 'DELETE', `/api/admin/legal-documents/${draft.id}`, { cookie: sessions.admin });
     await call(t, 'POST', '/api/prospects', { body: { email: 'lead@example.com', inquiryType: 'realtor', page: 'landing' } });
 
-    const res = await call(t, 'GET', '/api/admin/activity?pageSize=100', { cookie: sessions.moderator });
-    const entries = ((await res.json()) as { entries: Array<Record<string, unknown>> }).entries;
+    const res = await call(t, 'GET', '/api/admin/activity?limit=100', { cookie: sessions.moderator });
+    const entries = ((await res.json()) as { items: Array<Record<string, unknown>> }).items;
     const summary = entries
       .filter((e) => String(e.action).startsWith('legal_document.') || e.action === 'prospect.create')
       .map((e) => [e.action, e.actorType, e.resourceId]);

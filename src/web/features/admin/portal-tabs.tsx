@@ -25,9 +25,9 @@ export const portalTabs: Record<AdminTab, TabDefinition> = {
   users: { label: 'Users', icon: <UsersIcon />, searchPlaceholder: 'Search users and prospects by name or email', Component: UsersTab },
   homeowners: { label: 'Homeowners', icon: <HomeCheckIcon />, searchPlaceholder: 'Search submissions by name or email', Component: HomeownersTab },
   realtors: { label: 'Realtors', icon: <BriefcaseIcon />, searchPlaceholder: 'Search realtors by name, username or email', Component: RealtorsTab },
-  properties: { label: 'Properties', icon: <BuildingIcon />, searchPlaceholder: 'Search properties by title or location', Component: PropertiesTab },
-  bids: { label: 'Bids', icon: <GavelIcon />, Component: BidsTab },
-  payments: { label: 'Payments', icon: <CreditCardIcon />, Component: PaymentsTab },
+  properties: { label: 'Properties', icon: <BuildingIcon />, searchPlaceholder: 'Search properties by title, location or owner', Component: PropertiesTab },
+  bids: { label: 'Bids', icon: <GavelIcon />, searchPlaceholder: 'Search bids by realtor or listing', Component: BidsTab },
+  payments: { label: 'Payments', icon: <CreditCardIcon />, searchPlaceholder: 'Search payments by payer or payment id', Component: PaymentsTab },
   'legal-documents': { label: 'Legal Documents', icon: <FileTextIcon />, Component: LegalDocumentsTab },
   activity: { label: 'Activity', icon: <ActivityIcon />, searchPlaceholder: 'Search activity', Component: ActivityTab },
 };

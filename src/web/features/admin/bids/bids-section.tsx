@@ -1,41 +1,67 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { BidStatusBadge } from '../../../components/bid-status-badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { GavelIcon } from '../../../components/ui/icons';
+import { QueryStates } from '../../../components/ui/query-states';
 import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDateTime } from '../format';
+import { FilterSelect, ListFilters } from '../list-filters';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { adminBidsQuery } from './queries';
-import type { AdminBid } from './types';
-import { QueryStates } from '../../../components/ui/query-states';
+import { BID_SORTS, BID_STATUS_FILTERS, type AdminBid, type BidFilters } from './types';
 
 // Bid amounts are whole dollars, not cents.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-/** The Bids tab: the newest bids on every listing. */
-export function BidsSection() {
-  const bids = useQuery(adminBidsQuery());
-  const list = bids.data;
+const NOUN = { one: 'bid', many: 'bids' };
+
+/** The Bids tab: the bids on every listing, a page at a time, filtered by status. */
+export function BidsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: BidFilters; onFiltersChange?: (next: BidFilters) => void }) {
+  const bids = useInfiniteQuery(adminBidsQuery(search, filters));
+  const list = bids.data === undefined ? undefined : listItems(bids.data);
+  // The first page's total counts the whole filtered list, not the pages loaded so far.
+  const total = bids.data?.pages[0]?.total ?? 0;
+  const filtered = search !== '' || filters.status !== undefined;
+  const change = (next: Partial<BidFilters>) => onFiltersChange?.({ ...filters, ...next });
 
   return (
     <SectionCard
       title="Bids"
-      description={list === undefined ? 'Bids realtors placed, newest first' : `${formatCount(list.length)} ${list.length === 1 ? 'bid' : 'bids'}, newest first`}
-      actions={bids.isFetching && list !== undefined ? <Spinner size="sm" label="Updating bids" /> : undefined}
+      description={list === undefined ? 'Bids realtors placed' : describeCount(total, search)}
+      actions={bids.isFetching && !bids.isFetchingNextPage && list !== undefined ? <Spinner size="sm" label="Updating bids" /> : undefined}
     >
+      {onFiltersChange !== undefined && (
+        <ListFilters label="Filter bids">
+          <FilterSelect label="Status" value={filters.status} options={BID_STATUS_FILTERS} anyLabel="Any status" onChange={(status) => change({ status })} />
+          <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={BID_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
+        </ListFilters>
+      )}
       <QueryStates query={bids} list={list} what="bids" rows={4} empty={
-        <EmptyState className="border-0 py-10" icon={<GavelIcon />} title="No bids yet" description="Bids that realtors place on properties appear here." />
+        <EmptyState
+          className="border-0 py-10"
+          icon={<GavelIcon />}
+          title={filtered ? 'No bids match' : 'No bids yet'}
+          description={filtered ? 'No bid matches this search and these filters.' : 'Bids that realtors place on properties appear here.'}
+        />
       }>
         {(list) => (
           <>
             <BidTable bids={list} />
             <BidCards bids={list} />
+            <PagedListFooter query={bids} noun={NOUN} />
           </>
         )}
       </QueryStates>
     </SectionCard>
   );
+}
+
+function describeCount(total: number, search: string): string {
+  const count = `${formatCount(total)} ${total === 1 ? 'bid' : 'bids'}`;
+  return search === '' ? count : `${count} matching “${search}”`;
 }
 
 function BidTable({ bids }: { bids: AdminBid[] }) {

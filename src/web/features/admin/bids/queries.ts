@@ -1,13 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AdminBid } from './types';
+import { pagedListQuery } from '../paged-list';
+import type { AdminBid, BidFilters } from './types';
 
-export function adminBidsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.adminBids,
-    queryFn: () => apiFetch<AdminBid[]>('/api/admin/bids'),
-    // Bids arrive at any time: opening the tab again refetches.
-    staleTime: 0,
-  });
+/** Every bid, a page at a time, searched by realtor or listing and filtered by status on the server. */
+export function adminBidsQuery(search = '', filters: BidFilters = {}) {
+  return pagedListQuery<AdminBid>(queryKeys.adminBids, '/api/admin/bids', { search, ...filters });
 }

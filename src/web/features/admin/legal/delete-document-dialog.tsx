@@ -12,8 +12,8 @@ export function DeleteDocumentDialog({ target, onClose }: { target: AdminLegalDo
       title={() => 'Delete this document?'}
       description={(document) => (
         <>
-          {document.title}, version {document.version} ({documentTypeLabels[document.type]}) will no longer be listed. The record of who
-          accepted it is kept.
+          {document.title}, version {document.version} ({documentTypeLabels[document.type]}) is a draft nobody was asked to accept; it
+          will no longer be listed.
         </>
       )}
       confirmLabel="Delete"

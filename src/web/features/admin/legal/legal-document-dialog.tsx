@@ -14,8 +14,11 @@ import type { AdminLegalDocument } from './types';
 
 type Values = { type: LegalDocumentType; title: string; version: string; effectiveDate: string; content: string };
 
-/** What the dialog is for: a new document (possibly a new version of one), or editing one. */
-export type DocumentEditorTarget = { mode: 'create'; from?: AdminLegalDocument } | { mode: 'edit'; document: AdminLegalDocument };
+/**
+ * What the dialog is for: a new document, or an edit of one. The edit of a
+ * locked (once activated) version is saved by the server as a new draft version.
+ */
+export type DocumentEditorTarget = { mode: 'create' } | { mode: 'edit'; document: AdminLegalDocument };
 
 export function LegalDocumentDialog({ target, onClose }: { target: DocumentEditorTarget | null; onClose: () => void }) {
   return (
@@ -29,13 +32,11 @@ export function LegalDocumentDialog({ target, onClose }: { target: DocumentEdito
 }
 
 function initialValues(target: DocumentEditorTarget): Values {
-  if (target.mode === 'edit') {
-    const { type, title, version, effectiveDate, content } = target.document;
-    return { type, title, version, effectiveDate: toLocalInputValue(effectiveDate), content };
-  }
+  if (target.mode === 'create') return { type: 'tos_homeowner', title: '', version: '', effectiveDate: '', content: '' };
+  const { type, title, version, effectiveDate, content, locked } = target.document;
   // A new version starts from the text it replaces; the version number and date are the administrator's to set.
-  const from = target.from;
-  return { type: from?.type ?? 'tos_homeowner', title: from?.title ?? '', version: '', effectiveDate: '', content: from?.content ?? '' };
+  if (locked) return { type, title, version: '', effectiveDate: '', content };
+  return { type, title, version, effectiveDate: toLocalInputValue(effectiveDate), content };
 }
 
 function DocumentForm({ target, onDone }: { target: DocumentEditorTarget; onDone: () => void }) {
@@ -45,6 +46,7 @@ function DocumentForm({ target, onDone }: { target: DocumentEditorTarget; onDone
   const [errors, setErrors] = useState<FieldErrors<keyof Values>>({});
   const contentId = useId();
   const editing = target.mode === 'edit';
+  const newVersion = target.mode === 'edit' && target.document.locked;
   const pending = create.isPending || update.isPending;
   const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
@@ -67,11 +69,13 @@ function DocumentForm({ target, onDone }: { target: DocumentEditorTarget; onDone
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
       <DialogHeader>
-        <DialogTitle>{editing ? 'Edit document' : target.from ? 'New version' : 'New document'}</DialogTitle>
+        <DialogTitle>{newVersion ? 'New version' : editing ? 'Edit document' : 'New document'}</DialogTitle>
         <DialogDescription>
-          {editing
-            ? 'Changes apply to this version as it is. People who accepted it are not asked again; to ask them, create a new version and activate it.'
-            : 'A new document starts inactive. Activate it to publish it and ask users to accept it.'}
+          {newVersion
+            ? `Version ${target.document.version} has been activated, so its text stays as people accepted it. Saving creates a new draft version; activate it to publish it and ask users to accept it.`
+            : editing
+              ? 'This draft has never been activated, so it changes in place. Once activated, its text can no longer change.'
+              : 'A new document starts as a draft. Activate it to publish it and ask users to accept it; an effective date to come schedules it.'}
         </DialogDescription>
       </DialogHeader>
       <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -131,7 +135,7 @@ function DocumentForm({ target, onDone }: { target: DocumentEditorTarget; onDone
         </DialogClose>
         <Button type="submit" variant="brand" disabled={pending}>
           {pending && <Spinner size="sm" label="Saving" className="text-current" />}
-          {editing ? 'Save changes' : 'Create document'}
+          {newVersion ? 'Save as new version' : editing ? 'Save changes' : 'Create document'}
         </Button>
       </DialogFooter>
     </form>

@@ -1,14 +1,18 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { LEGAL_DOCUMENT_TYPES } from '../../../../domain/legal/rules';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../../../../domain/legal/rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { CheckIcon, FileTextIcon, PencilIcon, PlusIcon, UsersIcon, XIcon } from '../../../components/ui/icons';
+import { CheckIcon, ClockIcon, FileTextIcon, LockIcon, PencilIcon, PlusIcon, UsersIcon, XIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
+import { QueryStates } from '../../../components/ui/query-states';
 import { formatCount, formatDateTime } from '../format';
+import { FilterSelect, ListFilters } from '../list-filters';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { ActivateDocumentDialog } from './activate-document-dialog';
 import { AgreementsDialog } from './agreements-dialog';
 import { DeleteDocumentDialog } from './delete-document-dialog';
@@ -16,7 +20,6 @@ import { documentTypeLabels } from './document-types';
 import { LegalDocumentDialog, type DocumentEditorTarget } from './legal-document-dialog';
 import { legalDocumentsQuery } from './queries';
 import type { AdminLegalDocument } from './types';
-import { QueryStates } from '../../../components/ui/query-states';
 
 type Dialogs = {
   editor: DocumentEditorTarget | null;
@@ -25,14 +28,22 @@ type Dialogs = {
   agreements: AdminLegalDocument | null;
 };
 const closed: Dialogs = { editor: null, activating: null, deleting: null, agreements: null };
+const NOUN = { one: 'version', many: 'versions' };
+const TYPE_OPTIONS = LEGAL_DOCUMENT_TYPES.map((type) => ({ value: type, label: documentTypeLabels[type] }));
 
-/** The Legal Documents tab (SPEC §2): create, edit, delete, activate (inactive ones only) and view agreements. */
+/**
+ * The Legal Documents tab (SPEC §2): create, edit, delete, activate (inactive
+ * ones only) and view agreements. An activated version's text is final
+ * (docs/decisions/0035): it offers a new version instead of an edit, and no delete.
+ */
 export function LegalDocumentsSection() {
-  const documents = useQuery(legalDocumentsQuery());
+  const [type, setType] = useState<LegalDocumentType | undefined>(undefined);
+  const documents = useInfiniteQuery(legalDocumentsQuery(type));
   const [dialogs, setDialogs] = useState<Dialogs>(closed);
   const open = (patch: Partial<Dialogs>) => setDialogs({ ...closed, ...patch });
   const close = () => setDialogs(closed);
-  const list = documents.data === undefined ? undefined : sortForReading(documents.data);
+  const list = documents.data === undefined ? undefined : listItems(documents.data);
+  const total = documents.data?.pages[0]?.total ?? 0;
 
   return (
     <SectionCard
@@ -40,11 +51,11 @@ export function LegalDocumentsSection() {
       description={
         list === undefined
           ? 'Terms of service and the privacy policy, by version'
-          : `${formatCount(list.length)} ${list.length === 1 ? 'version' : 'versions'}; one active per type`
+          : `${formatCount(total)} ${total === 1 ? 'version' : 'versions'}; one active per type; an activated version never changes`
       }
       actions={
         <div className="flex items-center gap-3">
-          {documents.isFetching && list !== undefined && <Spinner size="sm" label="Updating documents" />}
+          {documents.isFetching && !documents.isFetchingNextPage && list !== undefined && <Spinner size="sm" label="Updating documents" />}
           <Button variant="brand" size="sm" onClick={() => open({ editor: { mode: 'create' } })}>
             <PlusIcon />
             New document
@@ -52,11 +63,14 @@ export function LegalDocumentsSection() {
         </div>
       }
     >
+      <ListFilters label="Filter legal documents">
+        <FilterSelect label="Type" value={type} options={TYPE_OPTIONS} anyLabel="All types" onChange={setType} />
+      </ListFilters>
       <QueryStates query={documents} list={list} what="legal documents" rows={3} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<FileTextIcon />}
-          title="No legal documents yet"
+          title={type === undefined ? 'No legal documents yet' : `No ${documentTypeLabels[type]} yet`}
           description="Until a document of a type is active, nobody is asked to accept one. Create the terms and the privacy policy, then activate them."
         />
       }>
@@ -64,6 +78,7 @@ export function LegalDocumentsSection() {
           <>
             <DocumentTable documents={list} open={open} />
             <DocumentCards documents={list} open={open} />
+            <PagedListFooter query={documents} noun={NOUN} />
           </>
         )}
       </QueryStates>
@@ -72,15 +87,6 @@ export function LegalDocumentsSection() {
       <DeleteDocumentDialog target={dialogs.deleting} onClose={close} />
       <AgreementsDialog target={dialogs.agreements} onClose={close} />
     </SectionCard>
-  );
-}
-
-// Grouped by type, the active version first, then newest first: each type reads as its version history.
-function sortForReading(documents: AdminLegalDocument[]): AdminLegalDocument[] {
-  const typeOrder = (document: AdminLegalDocument) => LEGAL_DOCUMENT_TYPES.indexOf(document.type);
-  return [...documents].sort(
-    (a, b) =>
-      typeOrder(a) - typeOrder(b) || Number(b.isActive) - Number(a.isActive) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
   );
 }
 
@@ -112,7 +118,7 @@ function DocumentTable({ documents, open }: ListProps) {
               <TableCell className="tabular-nums">{document.version}</TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(document.effectiveDate)}</TableCell>
               <TableCell>
-                <StatusBadge active={document.isActive} />
+                <StatusBadge document={document} />
               </TableCell>
               <TableCell>
                 <DocumentActions document={document} open={open} />
@@ -138,7 +144,7 @@ function DocumentCards({ documents, open }: ListProps) {
               </p>
               <p className="text-xs text-muted-foreground">Effective {formatDateTime(document.effectiveDate)}</p>
             </div>
-            <StatusBadge active={document.isActive} />
+            <StatusBadge document={document} />
           </div>
           <DocumentActions document={document} open={open} />
         </li>
@@ -147,57 +153,76 @@ function DocumentCards({ documents, open }: ListProps) {
   );
 }
 
-function StatusBadge({ active }: { active: boolean }) {
-  return active ? (
-    <Badge variant="success">
-      <CheckIcon />
-      Active
-    </Badge>
-  ) : (
-    <Badge variant="muted">Inactive</Badge>
-  );
+function StatusBadge({ document }: { document: AdminLegalDocument }) {
+  switch (document.status) {
+    case 'active':
+      return (
+        <Badge variant="success">
+          <CheckIcon />
+          Active
+        </Badge>
+      );
+    case 'scheduled':
+      return (
+        <Badge variant="brand" title="Becomes active by itself at this time">
+          <ClockIcon />
+          Scheduled for {document.scheduledFor === null ? '' : formatDateTime(document.scheduledFor)}
+        </Badge>
+      );
+    case 'superseded':
+      return (
+        <Badge variant="muted" title="Was active; its text stays on record">
+          <LockIcon />
+          Superseded
+        </Badge>
+      );
+    case 'draft':
+      return <Badge variant="muted">{document.locked ? 'Locked' : 'Draft'}</Badge>;
+  }
 }
 
-// Activate and Delete are offered only on inactive versions: the active one is replaced by activating another.
+/**
+ * A draft is edited in place and can be deleted. A version that was ever
+ * activated keeps its text: "New version" saves the edit as a new draft, and
+ * it is never deleted. Activate is offered on anything not active or scheduled.
+ */
 function DocumentActions({ document, open }: { document: AdminLegalDocument; open: (patch: Partial<Dialogs>) => void }) {
   const name = `${document.title}, version ${document.version}`;
+  const canActivate = document.status === 'draft' || document.status === 'superseded';
   return (
     <div className="flex flex-wrap items-center gap-2 md:justify-end">
-      <Button variant="outline" size="sm" aria-label={`Edit ${name}`} onClick={() => open({ editor: { mode: 'edit', document } })}>
-        <PencilIcon />
-        Edit
-      </Button>
-      <Button variant="outline" size="sm" aria-label={`View agreements for ${name}`} onClick={() => open({ agreements: document })}>
-        <UsersIcon />
-        Agreements
-      </Button>
-      {document.isActive ? (
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`New version of ${name}`}
-          onClick={() => open({ editor: { mode: 'create', from: document } })}
-        >
+      {document.locked ? (
+        <Button variant="outline" size="sm" aria-label={`New version of ${name}`} onClick={() => open({ editor: { mode: 'edit', document } })}>
           <PlusIcon />
           New version
         </Button>
       ) : (
-        <>
-          <Button variant="outline" size="sm" aria-label={`Activate ${name}`} onClick={() => open({ activating: document })}>
-            <CheckIcon />
-            Activate
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive hover:text-destructive"
-            aria-label={`Delete ${name}`}
-            onClick={() => open({ deleting: document })}
-          >
-            <XIcon />
-            Delete
-          </Button>
-        </>
+        <Button variant="outline" size="sm" aria-label={`Edit ${name}`} onClick={() => open({ editor: { mode: 'edit', document } })}>
+          <PencilIcon />
+          Edit
+        </Button>
+      )}
+      <Button variant="outline" size="sm" aria-label={`View agreements for ${name}`} onClick={() => open({ agreements: document })}>
+        <UsersIcon />
+        Agreements
+      </Button>
+      {canActivate && (
+        <Button variant="outline" size="sm" aria-label={`Activate ${name}`} onClick={() => open({ activating: document })}>
+          <CheckIcon />
+          Activate
+        </Button>
+      )}
+      {!document.locked && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          aria-label={`Delete ${name}`}
+          onClick={() => open({ deleting: document })}
+        >
+          <XIcon />
+          Delete
+        </Button>
       )}
     </div>
   );

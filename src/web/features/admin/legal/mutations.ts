@@ -3,7 +3,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { documentTypeLabels } from './document-types';
-import type { AdminLegalDocument, LegalDocumentBody } from './types';
+import { formatDateTime } from '../format';
+import type { AdminLegalDocument, LegalDocumentBody, SavedLegalDocument } from './types';
 
 // SPEC §8 "Legal": the failure titles are the catalogue's; the server's message is the description.
 async function refreshDocuments(queryClient: QueryClient): Promise<void> {
@@ -32,9 +33,17 @@ export function useUpdateLegalDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: LegalDocumentBody }) =>
-      apiRequest<AdminLegalDocument>('PUT', `/api/admin/legal-documents/${id}`, body),
+      apiRequest<SavedLegalDocument>('PUT', `/api/admin/legal-documents/${id}`, body),
     onSuccess: async (document) => {
-      toast({ title: 'Document updated', description: `${document.title}, version ${document.version}.` });
+      // An activated version keeps the text people accepted: the server saved the edit beside it.
+      if (document.savedAsNewVersion) {
+        toast({
+          title: 'Saved as a new draft version',
+          description: `${document.title}, version ${document.version}. The activated version is unchanged; activate this one to publish it.`,
+        });
+      } else {
+        toast({ title: 'Document updated', description: `${document.title}, version ${document.version}.` });
+      }
       await refreshDocuments(queryClient);
     },
     onError: (error) => {
@@ -63,10 +72,17 @@ export function useActivateLegalDocument() {
     mutationFn: (document: AdminLegalDocument) =>
       apiRequest<AdminLegalDocument>('POST', `/api/admin/legal-documents/${document.id}/activate`),
     onSuccess: async (document) => {
-      toast({
-        title: 'Document activated',
-        description: `Version ${document.version} is now the active ${documentTypeLabels[document.type]}. Users are asked to accept it.`,
-      });
+      if (document.status === 'scheduled' && document.scheduledFor !== null) {
+        toast({
+          title: 'Document scheduled',
+          description: `Version ${document.version} becomes the active ${documentTypeLabels[document.type]} on ${formatDateTime(document.scheduledFor)}. Users are asked to accept it from then.`,
+        });
+      } else {
+        toast({
+          title: 'Document activated',
+          description: `Version ${document.version} is now the active ${documentTypeLabels[document.type]}. Users are asked to accept it.`,
+        });
+      }
       await refreshDocuments(queryClient);
     },
     onError: (error) => {

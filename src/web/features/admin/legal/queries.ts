@@ -1,20 +1,17 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import type { LegalDocumentType } from '../../../../domain/legal/rules';
 import { queryKeys } from '../../../lib/query-keys';
+import { pagedListQuery } from '../paged-list';
 import type { AdminLegalDocument, Agreement } from './types';
 
-export function legalDocumentsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.adminLegalDocuments,
-    queryFn: () => apiFetch<AdminLegalDocument[]>('/api/admin/legal-documents'),
-  });
+/** Every version, newest first, a page at a time; of one type when chosen. */
+export function legalDocumentsQuery(type?: LegalDocumentType) {
+  return pagedListQuery<AdminLegalDocument>(queryKeys.adminLegalDocuments, '/api/admin/legal-documents', { type });
 }
 
-/** Read when the agreements dialog opens; every opening asks again, since people accept at any time. */
-export function agreementsQuery(documentId: number) {
-  return queryOptions({
-    queryKey: [...queryKeys.adminLegalDocuments, documentId, 'agreements'] as const,
-    queryFn: () => apiFetch<Agreement[]>(`/api/admin/legal-documents/${documentId}/agreements`),
-    staleTime: 0,
-  });
+/**
+ * Who accepted which version of a type (or of one version), newest first.
+ * Every opening of the dialog asks again, since people accept at any time.
+ */
+export function agreementsQuery(filter: { type: LegalDocumentType; documentId?: number }) {
+  return { ...pagedListQuery<Agreement>([...queryKeys.adminLegalDocuments, 'agreements'], '/api/admin/legal-agreements', filter), staleTime: 0 };
 }

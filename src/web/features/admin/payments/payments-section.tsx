@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CreditCardIcon } from '../../../components/ui/icons';
+import { QueryStates } from '../../../components/ui/query-states';
 import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCents, formatCount, formatDateTime, humanize } from '../format';
+import { FilterSelect, ListFilters } from '../list-filters';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { adminPaymentsQuery } from './queries';
-import type { AdminPayment } from './types';
-import { QueryStates } from '../../../components/ui/query-states';
+import { PAYMENT_SORTS, PAYMENT_STATUSES, type AdminPayment, type PaymentFilters } from './types';
 
 const statusVariants: Record<string, BadgeVariant> = {
   succeeded: 'success',
@@ -19,36 +22,52 @@ const statusVariants: Record<string, BadgeVariant> = {
   pending: 'muted',
 };
 
-/** The Payments tab: credit purchases with amounts (cents shown as dollars, two decimals) and their status. */
-export function PaymentsSection({ search }: { search: string }) {
-  const payments = useQuery(adminPaymentsQuery());
-  const all = payments.data;
-  const term = search.toLowerCase();
-  const list = all?.filter((payment) => term === '' || payment.userName.toLowerCase().includes(term) || payment.userEmail.toLowerCase().includes(term));
+const NOUN = { one: 'payment', many: 'payments' };
+
+/** The Payments tab: credit purchases with amounts (cents shown as dollars, two decimals) and their status, a page at a time. */
+export function PaymentsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: PaymentFilters; onFiltersChange?: (next: PaymentFilters) => void }) {
+  const payments = useInfiniteQuery(adminPaymentsQuery(search, filters));
+  const list = payments.data === undefined ? undefined : listItems(payments.data);
+  // The first page's total counts the whole filtered list, not the pages loaded so far.
+  const total = payments.data?.pages[0]?.total ?? 0;
+  const filtered = search !== '' || filters.status !== undefined;
+  const change = (next: Partial<PaymentFilters>) => onFiltersChange?.({ ...filters, ...next });
 
   return (
     <SectionCard
       title="Payments"
-      description={list === undefined ? 'Credit purchases, newest first' : `${formatCount(list.length)} ${list.length === 1 ? 'payment' : 'payments'}, newest first`}
-      actions={payments.isFetching && list !== undefined ? <Spinner size="sm" label="Updating payments" /> : undefined}
+      description={list === undefined ? 'Credit purchases' : describeCount(total, search)}
+      actions={payments.isFetching && !payments.isFetchingNextPage && list !== undefined ? <Spinner size="sm" label="Updating payments" /> : undefined}
     >
+      {onFiltersChange !== undefined && (
+        <ListFilters label="Filter payments">
+          <FilterSelect label="Status" value={filters.status} options={PAYMENT_STATUSES} anyLabel="Any status" onChange={(status) => change({ status })} />
+          <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={PAYMENT_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
+        </ListFilters>
+      )}
       <QueryStates query={payments} list={list} what="payments" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<CreditCardIcon />}
-          title={term === '' ? 'No payments yet' : 'No matching payments'}
-          description="Credit purchases, with amounts and their status, appear here."
+          title={filtered ? 'No matching payments' : 'No payments yet'}
+          description={filtered ? 'No payment matches this search and these filters.' : 'Credit purchases, with amounts and their status, appear here.'}
         />
       }>
         {(list) => (
           <>
             <PaymentTable payments={list} />
             <PaymentCards payments={list} />
+            <PagedListFooter query={payments} noun={NOUN} />
           </>
         )}
       </QueryStates>
     </SectionCard>
   );
+}
+
+function describeCount(total: number, search: string): string {
+  const count = `${formatCount(total)} ${total === 1 ? 'payment' : 'payments'}`;
+  return search === '' ? count : `${count} matching “${search}”`;
 }
 
 function PaymentTable({ payments }: { payments: AdminPayment[] }) {

@@ -1,13 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AdminPayment } from './types';
+import { pagedListQuery } from '../paged-list';
+import type { AdminPayment, PaymentFilters } from './types';
 
-export function adminPaymentsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.adminPayments,
-    queryFn: () => apiFetch<AdminPayment[]>('/api/admin/payments'),
-    // Payments settle at any time: opening the tab again refetches.
-    staleTime: 0,
-  });
+/** Every credit purchase, a page at a time, searched by payer or payment id and filtered by status on the server. */
+export function adminPaymentsQuery(search = '', filters: PaymentFilters = {}) {
+  return pagedListQuery<AdminPayment>(queryKeys.adminPayments, '/api/admin/payments', { search, ...filters });
 }

@@ -1,4 +1,4 @@
-/** GET /api/admin/payments (docs/decisions/0017): the newest 500 payments. */
+/** An item of GET /api/admin/payments (docs/decisions/0017). */
 export type AdminPayment = {
   id: string;
   userId: string;
@@ -13,4 +13,22 @@ export type AdminPayment = {
   failureReason: string | null;
   processedAt: string | null;
   createdAt: string;
+};
+
+/** The statuses GET /api/admin/payments?status= filters by. */
+export const PAYMENT_STATUSES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+
+export const PAYMENT_SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+] as const;
+
+/** The filters of GET /api/admin/payments (paymentsListQuery) the portal offers. */
+export type PaymentFilters = {
+  status?: (typeof PAYMENT_STATUSES)[number]['value'];
+  sort?: (typeof PAYMENT_SORTS)[number]['value'];
 };

@@ -1,35 +1,54 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BuildingIcon } from '../../../components/ui/icons';
+import { QueryStates } from '../../../components/ui/query-states';
 import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { formatCount, formatDate, humanize } from '../format';
+import { FilterSelect, ListFilters } from '../list-filters';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { useToggleProperty } from './mutations';
 import { adminPropertiesQuery } from './queries';
-import type { AdminProperty } from './types';
-import { QueryStates } from '../../../components/ui/query-states';
+import { PROPERTY_SORTS, PROPERTY_STATES, type AdminProperty, type PropertyFilters } from './types';
 
-/** The Properties tab: every listing, searched by title or location, with the Active/Inactive toggle. */
-export function PropertiesSection({ search }: { search: string }) {
-  const properties = useQuery(adminPropertiesQuery(search));
-  const list = properties.data;
+const NOUN = { one: 'property', many: 'properties' };
+
+/** The Properties tab: every listing, a page at a time, searched by title, location or owner, with the Active/Inactive toggle. */
+export function PropertiesSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: PropertyFilters; onFiltersChange?: (next: PropertyFilters) => void }) {
+  const properties = useInfiniteQuery(adminPropertiesQuery(search, filters));
+  const list = properties.data === undefined ? undefined : listItems(properties.data);
+  // The first page's total counts the whole filtered list, not the pages loaded so far.
+  const total = properties.data?.pages[0]?.total ?? 0;
+  const filtered = search !== '' || filters.active !== undefined;
+  const change = (next: Partial<PropertyFilters>) => onFiltersChange?.({ ...filters, ...next });
 
   return (
     <SectionCard
       title="Properties"
-      description={list === undefined ? 'Every listing, newest first' : describeCount(list, search)}
-      actions={properties.isFetching && list !== undefined ? <Spinner size="sm" label="Updating properties" /> : undefined}
+      description={list === undefined ? 'Every listing, active or not' : describeCount(total, search)}
+      actions={properties.isFetching && !properties.isFetchingNextPage && list !== undefined ? <Spinner size="sm" label="Updating properties" /> : undefined}
     >
+      {onFiltersChange !== undefined && (
+        <ListFilters label="Filter properties">
+          <FilterSelect label="Status" value={filters.active} options={PROPERTY_STATES} anyLabel="Active and inactive" onChange={(active) => change({ active })} />
+          <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={PROPERTY_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
+        </ListFilters>
+      )}
       <QueryStates query={properties} list={list} what="properties" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<BuildingIcon />}
-          title={search === '' ? 'No properties yet' : 'No properties match your search'}
+          title={filtered ? 'No properties match your search' : 'No properties yet'}
           description={
-            search === '' ? 'Listed properties appear here, where they can be activated or deactivated.' : `No title or location contains “${search}”.`
+            !filtered
+              ? 'Listed properties appear here, where they can be activated or deactivated.'
+              : search === ''
+                ? 'No property matches these filters.'
+                : `No title, location or owner matches “${search}”${filters.active === undefined ? '' : ' with this status'}.`
           }
         />
       }>
@@ -37,6 +56,7 @@ export function PropertiesSection({ search }: { search: string }) {
           <>
             <PropertyTable properties={list} />
             <PropertyCards properties={list} />
+            <PagedListFooter query={properties} noun={NOUN} />
           </>
         )}
       </QueryStates>
@@ -44,10 +64,9 @@ export function PropertiesSection({ search }: { search: string }) {
   );
 }
 
-function describeCount(list: AdminProperty[], search: string): string {
-  const active = list.filter((property) => property.isActive).length;
-  const count = `${formatCount(list.length)} ${list.length === 1 ? 'property' : 'properties'}, ${formatCount(active)} active`;
-  return search === '' ? count : `${count}, matching “${search}”`;
+function describeCount(total: number, search: string): string {
+  const count = `${formatCount(total)} ${total === 1 ? 'property' : 'properties'}`;
+  return search === '' ? count : `${count} matching “${search}”`;
 }
 
 function PropertyTable({ properties }: { properties: AdminProperty[] }) {

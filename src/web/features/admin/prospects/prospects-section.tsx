@@ -1,97 +1,75 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { INQUIRY_TYPES, type InquiryType } from '../../../../domain/prospects/rules';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { InquiryType } from '../../../../domain/prospects/rules';
 import { Badge } from '../../../components/ui/badge';
 import { buttonVariants } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Label } from '../../../components/ui/label';
-import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { Pager } from '../activity/pager';
 import { DownloadIcon, InboxIcon } from '../../../components/ui/icons';
-import { formatCount, formatWhen, formatDateTime, humanize } from '../format';
+import { QueryStates } from '../../../components/ui/query-states';
+import { SectionCard } from '../../../components/ui/section-card';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCount, formatDateTime, formatWhen, humanize } from '../format';
+import { FilterSelect, ListFilters } from '../list-filters';
+import { listItems } from '../paged-list';
+import { PagedListFooter } from '../paged-list-footer';
 import { prospectsCsvHref, prospectsQuery } from './queries';
-import type { Prospect } from './types';
+import { INQUIRY_TYPE_LABELS, INQUIRY_TYPE_OPTIONS, type Prospect, type ProspectFilters } from './types';
 
-const typeLabels: Record<InquiryType, string> = { homeowner: 'Homeowner', realtor: 'Realtor', general: 'General' };
+const NOUN = { one: 'prospect', many: 'prospects' };
 
 /**
- * Contact requests from the public site (/, /about, /contact). Searched by the
- * portal's shared search box (email, message, page), filtered by inquiry type,
- * paged, and exported as CSV with the same filters.
+ * Contact requests from the public site (/, /about, /contact), newest first, a page
+ * at a time. Searched by the tab's search box (email, message, page), filtered by
+ * inquiry type, and exported as CSV with the same search and filters.
  */
-export function ProspectsSection({ search }: { search: string }) {
-  const [inquiryType, setInquiryType] = useState<InquiryType | ''>('');
-  // The page belongs to the filters it was chosen for; new filters start at page 1.
-  const filterKey = `${search}\u0000${inquiryType}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const prospects = useQuery(prospectsQuery({ search, inquiryType, page }));
-  const data = prospects.data;
-  const pageCount = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.pageSize));
+export function ProspectsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: ProspectFilters; onFiltersChange?: (next: ProspectFilters) => void }) {
+  const prospects = useInfiniteQuery(prospectsQuery(search, filters));
+  const list = prospects.data === undefined ? undefined : listItems(prospects.data);
+  // The first page's total counts the whole filtered list, not the pages loaded so far.
+  const total = prospects.data?.pages[0]?.total ?? 0;
+  const filtered = search !== '' || filters.inquiryType !== undefined;
 
   return (
     <SectionCard
       title="Prospects"
-      description={data === undefined ? 'Contact requests from the public site, newest first' : describeTotal(data.total, search)}
+      description={list === undefined ? 'Contact requests from the public site, newest first' : describeTotal(total, search)}
       actions={
-        <div className="flex flex-wrap items-end gap-3">
-          {prospects.isFetching && data !== undefined && <Spinner size="sm" label="Updating prospects" />}
-          <div className="grid gap-1.5">
-            <Label htmlFor="prospect-type-filter" className="text-xs text-muted-foreground">
-              Inquiry type
-            </Label>
-            <select
-              id="prospect-type-filter"
-              value={inquiryType}
-              onChange={(event) => setInquiryType(event.target.value as InquiryType | '')}
-              className="h-8 cursor-pointer rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <option value="">All types</option>
-              {INQUIRY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {typeLabels[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <a href={prospectsCsvHref({ search, inquiryType })} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <div className="flex flex-wrap items-center gap-3">
+          {prospects.isFetching && !prospects.isFetchingNextPage && list !== undefined && <Spinner size="sm" label="Updating prospects" />}
+          <a href={prospectsCsvHref(search, filters)} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <DownloadIcon />
             Download CSV
           </a>
         </div>
       }
     >
-      {prospects.isError ? (
-        <ErrorState title="Failed to load prospects" error={prospects.error} onRetry={() => void prospects.refetch()} />
-      ) : data === undefined ? (
-        <SkeletonRows rows={4} label="Loading prospects" />
-      ) : data.prospects.length === 0 ? (
+      {onFiltersChange !== undefined && (
+        <ListFilters label="Filter prospects">
+          <FilterSelect
+            label="Inquiry type"
+            value={filters.inquiryType}
+            options={INQUIRY_TYPE_OPTIONS}
+            anyLabel="All types"
+            onChange={(inquiryType) => onFiltersChange({ ...filters, inquiryType })}
+          />
+        </ListFilters>
+      )}
+      <QueryStates query={prospects} list={list} what="prospects" rows={4} empty={
         <EmptyState
           className="border-0 py-10"
           icon={<InboxIcon />}
-          title={search === '' && inquiryType === '' ? 'No prospects yet' : 'No prospects match'}
-          description={
-            search === '' && inquiryType === ''
-              ? 'Messages sent from the contact forms on the landing, about and contact pages appear here.'
-              : 'Try another search or inquiry type.'
-          }
+          title={filtered ? 'No prospects match' : 'No prospects yet'}
+          description={filtered ? 'Try another search or inquiry type.' : 'Messages sent from the contact forms on the landing, about and contact pages appear here.'}
         />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <ProspectTable prospects={data.prospects} />
-          <ProspectCards prospects={data.prospects} />
-          <Pager
-            page={data.page}
-            pageCount={pageCount}
-            onPageChange={(next) => setPaging({ filterKey, page: next })}
-            label="Prospect pages"
-          />
-        </div>
-      )}
+      }>
+        {(list) => (
+          <>
+            <ProspectTable prospects={list} />
+            <ProspectCards prospects={list} />
+            <PagedListFooter query={prospects} noun={NOUN} />
+          </>
+        )}
+      </QueryStates>
     </SectionCard>
   );
 }
@@ -148,9 +126,9 @@ function ProspectTable({ prospects }: { prospects: Prospect[] }) {
 
 function ProspectCards({ prospects }: { prospects: Prospect[] }) {
   return (
-    <ul className="-mx-4 -mt-4 divide-y divide-border sm:-mx-6 sm:-mt-6 lg:hidden">
+    <ul className="divide-y divide-border lg:hidden">
       {prospects.map((prospect) => (
-        <li key={prospect.id} className="flex flex-col gap-2 px-4 py-3 text-sm sm:px-6" data-testid="prospect-row">
+        <li key={prospect.id} className="flex flex-col gap-2 py-3 text-sm first:pt-0 last:pb-0" data-testid="prospect-row">
           <div className="flex items-start justify-between gap-3">
             <a href={`mailto:${prospect.email}`} className="min-w-0 truncate font-medium underline-offset-4 hover:underline">
               {prospect.email}
@@ -169,5 +147,5 @@ function ProspectCards({ prospects }: { prospects: Prospect[] }) {
 }
 
 function TypeBadge({ type }: { type: InquiryType }) {
-  return <Badge variant={type === 'realtor' ? 'brand' : type === 'homeowner' ? 'neutral' : 'muted'}>{typeLabels[type]}</Badge>;
+  return <Badge variant={type === 'realtor' ? 'brand' : type === 'homeowner' ? 'neutral' : 'muted'}>{INQUIRY_TYPE_LABELS[type]}</Badge>;
 }

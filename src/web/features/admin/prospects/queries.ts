@@ -1,32 +1,14 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { ProspectFilters, ProspectPage } from './types';
+import { pagedListQuery, presentParams } from '../paged-list';
+import type { Prospect, ProspectFilters } from './types';
 
-export const PROSPECTS_PAGE_SIZE = 20;
-
-function filterParams({ search, inquiryType }: ProspectFilters): URLSearchParams {
-  const params = new URLSearchParams({ search });
-  if (inquiryType !== '') params.set('inquiryType', inquiryType);
-  return params;
+/** Contact requests, newest first, a page at a time, searched and filtered on the server. */
+export function prospectsQuery(search = '', filters: ProspectFilters = {}) {
+  return pagedListQuery<Prospect>(queryKeys.adminProspects, '/api/admin/prospects', { search, ...filters });
 }
 
-export function prospectsQuery(filters: ProspectFilters & { page: number }) {
-  return queryOptions({
-    queryKey: [...queryKeys.adminProspects, { ...filters, pageSize: PROSPECTS_PAGE_SIZE }] as const,
-    queryFn: () => {
-      const params = filterParams(filters);
-      params.set('page', String(filters.page));
-      params.set('pageSize', String(PROSPECTS_PAGE_SIZE));
-      return apiFetch<ProspectPage>(`/api/admin/prospects?${params}`);
-    },
-    placeholderData: keepPreviousData,
-    // New contacts arrive at any time; opening the tab again shows them.
-    staleTime: 0,
-  });
-}
-
-/** The CSV export of the same filters: a plain link, so the browser downloads it with the session cookie. */
-export function prospectsCsvHref(filters: ProspectFilters): string {
-  return `/api/admin/prospects.csv?${filterParams(filters)}`;
+/** The CSV export of the same search and filters, every page: a plain link, so the browser downloads it with the session cookie. */
+export function prospectsCsvHref(search = '', filters: ProspectFilters = {}): string {
+  const query = new URLSearchParams(presentParams({ search, ...filters })).toString();
+  return query === '' ? '/api/admin/prospects.csv' : `/api/admin/prospects.csv?${query}`;
 }

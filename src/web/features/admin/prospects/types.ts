@@ -1,5 +1,6 @@
-import type { InquiryType } from '../../../../domain/prospects/rules';
+import { INQUIRY_TYPES, type InquiryType } from '../../../../domain/prospects/rules';
 
+/** An item of GET /api/admin/prospects, a row of /api/admin/prospects.csv. */
 export type Prospect = {
   id: string;
   email: string;
@@ -11,6 +12,9 @@ export type Prospect = {
   createdAt: string;
 };
 
-export type ProspectPage = { prospects: Prospect[]; total: number; page: number; pageSize: number };
+export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = { homeowner: 'Homeowner', realtor: 'Realtor', general: 'General' };
 
-export type ProspectFilters = { search: string; inquiryType: InquiryType | '' };
+export const INQUIRY_TYPE_OPTIONS = INQUIRY_TYPES.map((type) => ({ value: type, label: INQUIRY_TYPE_LABELS[type] }));
+
+/** The filters of GET /api/admin/prospects (listQuery) the portal offers; the CSV export takes the same. */
+export type ProspectFilters = { inquiryType?: InquiryType };

@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import { BidsSection } from '../bids/bids-section';
+import type { BidFilters } from '../bids/types';
+import type { AdminTabProps } from './tab-props';
 
-export function BidsTab() {
-  return <BidsSection />;
+export function BidsTab({ search }: AdminTabProps) {
+  const [filters, setFilters] = useState<BidFilters>({});
+  return <BidsSection search={search} filters={filters} onFiltersChange={setFilters} />;
 }

@@ -11,7 +11,11 @@ export type Verification = {
   submittedAt: string;
   reviewedAt: string | null;
   reviewedBy: string | null;
+  /** The reviewing administrator's name, or null while pending. */
+  reviewedByName: string | null;
   rejectionReason: string | null;
+  /** The reviewer's notes for other administrators (never mailed to the homeowner). */
+  adminNotes: string | null;
   userName: string;
   userEmail: string;
 };

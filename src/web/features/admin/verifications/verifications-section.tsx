@@ -261,7 +261,20 @@ function DocumentButton({ item }: { item: Verification }) {
 function ReviewActions({ item, onReject }: { item: Verification; onReject: (item: Verification) => void }) {
   const approve = useApproveVerification();
   if (item.status !== 'pending') {
-    return item.reviewedAt === null ? null : <span className="text-xs text-muted-foreground">Reviewed {formatDateTime(item.reviewedAt)}</span>;
+    if (item.reviewedAt === null) return null;
+    return (
+      <div className="inline-flex max-w-72 flex-col items-end gap-0.5 text-right text-xs text-muted-foreground">
+        <span>
+          Reviewed {formatDateTime(item.reviewedAt)}
+          {item.reviewedByName !== null && ` by ${item.reviewedByName}`}
+        </span>
+        {item.adminNotes !== null && (
+          <span className="line-clamp-2 italic" title={item.adminNotes}>
+            “{item.adminNotes}”
+          </span>
+        )}
+      </div>
+    );
   }
   return (
     <div className="inline-flex flex-wrap justify-end gap-2">
