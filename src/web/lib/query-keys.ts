@@ -1,3 +1,5 @@
+import type { ListingSearch } from '../../contract/listing-search';
+
 // The keys the realtime layer touches. Features build their queryOptions from
 // these so a pushed event always lands on the data the screens read.
 export const queryKeys = {
@@ -14,6 +16,8 @@ export const queryKeys = {
   realtorProfile: (realtorId: string) => ['realtor-profiles', realtorId] as const,
   // The /home pages (an infinite query); under ['properties'] so pushed bid counts reach it.
   propertyPages: ['properties', 'pages'] as const,
+  // One filtered /home search (docs/decisions/0036); under propertyPages, so what invalidates the pages reaches every search.
+  propertySearch: (search: ListingSearch) => ['properties', 'pages', search] as const,
   // Under ['user'], so logout drops it with the session.
   verificationStatus: ['user', 'verification'] as const,
   // Signed image addresses (GET /api/proxy-image/{key}), one per key.

@@ -1,34 +1,43 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import type { ListingSearch } from '../../../contract/listing-search';
 import { toast } from '../../components/ui/use-toast';
 import { HomePage } from '../../features/home/home-page';
 import { PropertyGrid } from '../../features/listings/grid/property-grid';
 import { NewBidToasts } from '../../features/listings/new-bid-toasts';
-import { propertyPagesQueryOptions } from '../../features/listings/queries';
+import { ListingFilters } from '../../features/listings/search/listing-filters';
+import { listingSearchQueryOptions } from '../../features/listings/search/listing-search-query';
+import { parseListingSearch, withoutEmpty } from '../../features/listings/search/search-params';
 import { useSignedInUser } from '../../features/session/queries';
 import { ListPropertyEntry } from '../../features/verification/list-property-entry';
 
 // GET /api/verify-email sends a refused token here with ?emailVerification=invalid, a verified one with =verified.
-type HomeSearch = { emailVerification?: 'invalid' | 'verified' };
+// The listing filters ride in the address too, so a search is shareable and back and forward step through searches.
+type HomeSearch = ListingSearch & { emailVerification?: 'invalid' | 'verified' };
 
 export const Route = createFileRoute('/_authenticated/home')({
-  validateSearch: (search: Record<string, unknown>): HomeSearch =>
-    search.emailVerification === 'invalid' || search.emailVerification === 'verified' ? { emailVerification: search.emailVerification } : {},
+  validateSearch: (search: Record<string, unknown>): HomeSearch => ({
+    ...parseListingSearch(search),
+    ...(search.emailVerification === 'invalid' || search.emailVerification === 'verified' ? { emailVerification: search.emailVerification } : {}),
+  }),
+  loaderDeps: ({ search: { emailVerification: _, ...filters } }) => filters,
   // Warms the first page (also on hover of a link here); the grid shows its own spinner otherwise.
-  loader: ({ context }) => context.queryClient.prefetchInfiniteQuery(propertyPagesQueryOptions()),
+  loader: ({ context, deps }) => context.queryClient.prefetchInfiniteQuery(listingSearchQueryOptions(deps)),
   component: HomeRoute,
 });
 
 function HomeRoute() {
   const user = useSignedInUser();
-  const { emailVerification } = Route.useSearch();
+  const { emailVerification, ...filters } = Route.useSearch();
   const navigate = Route.useNavigate();
   const homeowner = user.role === 'homeowner';
+  // Each search is a history entry of its own; the email notice does not come back with it.
+  const search = useCallback((next: ListingSearch) => void navigate({ search: withoutEmpty(next) }), [navigate]);
   // Said once: the parameter goes, so a reload or a shared address does not say it again.
   useEffect(() => {
     if (emailVerification !== 'verified') return;
     toast({ title: 'Email verified', description: `${user.email} is confirmed. Thank you!` });
-    void navigate({ search: {}, replace: true });
+    void navigate({ search: ({ emailVerification: _, ...rest }) => rest, replace: true });
   }, [emailVerification, navigate, user.email]);
   return (
     <>
@@ -38,7 +47,12 @@ function HomeRoute() {
         emailVerified={user.emailVerified}
         verificationLinkFailed={emailVerification === 'invalid'}
         action={homeowner ? <ListPropertyEntry /> : undefined}
-        listings={<PropertyGrid />}
+        listings={
+          <>
+            <ListingFilters search={filters} onChange={search} />
+            <PropertyGrid search={filters} onReset={() => search({})} />
+          </>
+        }
       />
     </>
   );

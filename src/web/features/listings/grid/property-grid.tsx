@@ -3,13 +3,18 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { HomeIcon } from '../../../components/ui/icons';
-import { propertyPagesQueryOptions } from '../queries';
+import { HomeIcon, SearchIcon } from '../../../components/ui/icons';
+import type { ListingSearch } from '../../../../contract/listing-search';
+import { listingSearchQueryOptions } from '../search/listing-search-query';
+import { isFiltered } from '../search/search-params';
 import { PropertyCard } from './property-card';
 
-/** The /home grid: 1/2/3/4 columns, more pages as the user nears the end (or presses 'Load more'). */
-export function PropertyGrid() {
-  const query = useInfiniteQuery(propertyPagesQueryOptions());
+/**
+ * The /home grid of the listings matching `search`: their count, then 1/2/3/4
+ * columns, more pages as the user nears the end (or presses 'Load more').
+ */
+export function PropertyGrid({ search = {}, onReset }: { search?: ListingSearch; onReset?: () => void }) {
+  const query = useInfiniteQuery(listingSearchQueryOptions(search));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -37,11 +42,34 @@ export function PropertyGrid() {
   if (query.isError) return <ErrorState title="Failed to load properties" error={query.error} onRetry={() => void query.refetch()} />;
 
   const properties = query.data.pages.flatMap((page) => page.properties);
-  if (properties.length === 0) return <EmptyListings />;
+  const total = query.data.pages[0]?.total ?? properties.length;
+  // Previous results stay, dimmed, while another search's first page loads.
+  const updating = query.isPlaceholderData;
+  const count = (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="listing-count">
+      {total === 1 ? '1 listing' : `${total.toLocaleString('en-US')} listings`}
+      {updating && <Spinner size="sm" label="Updating listings" />}
+    </p>
+  );
+  if (properties.length === 0) {
+    return isFiltered(search) ? (
+      <div className="grid gap-4">
+        {count}
+        <NoMatches onReset={onReset} />
+      </div>
+    ) : (
+      <EmptyListings />
+    );
+  }
 
   return (
-    <div className="grid gap-6">
-      <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Properties">
+    <div className="grid gap-4">
+      {count}
+      <ul
+        className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${updating ? 'opacity-60' : ''}`}
+        aria-label="Properties"
+        aria-busy={updating}
+      >
         {properties.map((property, index) => (
           <li key={property.id} className="grid">
             <PropertyCard property={property} priority={index < 4} />
@@ -61,6 +89,23 @@ export function PropertyGrid() {
         <p role="alert" className="text-center text-sm text-destructive">
           Failed to load more properties. Try again.
         </p>
+      )}
+    </div>
+  );
+}
+
+function NoMatches({ onReset }: { onReset: (() => void) | undefined }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-neutral-600 [&_svg]:size-7" aria-hidden="true">
+        <SearchIcon />
+      </span>
+      <h2 className="text-lg font-semibold">No listings match these filters</h2>
+      <p className="max-w-sm text-sm text-neutral-600">Try another place, fewer rooms or any bidding state.</p>
+      {onReset && (
+        <Button variant="outline" onClick={onReset}>
+          Reset filters
+        </Button>
       )}
     </div>
   );

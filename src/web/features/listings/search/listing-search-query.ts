@@ -1,0 +1,28 @@
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import type { ListingSearch } from '../../../../contract/listing-search';
+import { apiFetch } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+import { PAGE_SIZE } from '../queries';
+import type { Property } from '../types';
+import { toQueryString, withoutEmpty } from './search-params';
+
+/** A page of GET /api/properties?limit&cursor with filters: `total` counts every match, on every page. */
+export type ListingPage = { properties: Property[]; nextCursor: string | null; total: number };
+
+/** /home: the active listings matching `search`, in its order, a page at a time. */
+export function listingSearchQueryOptions(search: ListingSearch) {
+  const filters = withoutEmpty(search);
+  const query = toQueryString(filters);
+  return infiniteQueryOptions({
+    queryKey: queryKeys.propertySearch(filters),
+    queryFn: ({ pageParam }) =>
+      apiFetch<ListingPage>(`/api/properties?limit=${PAGE_SIZE}${query === '' ? '' : `&${query}`}${pageParam === null ? '' : `&cursor=${encodeURIComponent(pageParam)}`}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // While the next filters' first page loads, the last results stay on screen (dimmed), not a spinner.
+    placeholderData: keepPreviousData,
+    // Other owners list new properties all the time and no push announces them,
+    // so coming back to /home after a minute shows what is new. Bid counts are pushed.
+    staleTime: 60_000,
+  });
+}
