@@ -114,10 +114,63 @@ export async function benchListings(): Promise<void> {
     const first: number[] = subject.samplesMs.filter((_, i) => i % 2 === 0);
     printLine(`  first page only: p50 ${percentile(first, 50).toFixed(3)} ms, p99 ${percentile(first, 99).toFixed(3)} ms`);
 
+    await benchFilteredPages(get, bare);
+
     await runner.stop();
     await eventStore.close();
     await readStore.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+
+/**
+ * /home's searches (docs/decisions/0036-listing-search.md) at the same 10,000
+ * listings: common filters in each order, first and deeper pages, and the
+ * worst cases, a search or state that matches little or nothing, so every
+ * listing is walked and counted. The seed's listings cycle through the four
+ * types with bedrooms 2-5 and bathrooms 1-3, all at 'N Main Street, Toronto',
+ * all ending in 2030 (so 'closing' matches none).
+ */
+async function benchFilteredPages(get: (path: string) => Response | Promise<Response>, bare: { request: (path: string) => Response | Promise<Response> }): Promise<void> {
+  type Page = { properties: unknown[]; nextCursor: string | null; total: number };
+  const SEARCHES: Array<[string, string]> = [
+    ['type and bedrooms, ending soon', 'propertyType=condo&minBedrooms=3&sort=ending'],
+    ['open houses, newest', 'propertyType=house&state=open'],
+    ['bathrooms, fewest bids', 'minBathrooms=2&sort=fewest_bids'],
+    ['text in 1 of 100 addresses, fewest bids', 'search=12%20main%20street&sort=fewest_bids'],
+    ['text matching nothing', 'search=nowhere%20lane'],
+    ['closing within 24 h: none', 'state=closing&sort=ending'],
+  ];
+  // Each search's first page and every later page's cursor.
+  const paths: string[][] = [];
+  for (const [label, query] of SEARCHES) {
+    const mine = [`/api/properties?limit=${PAGE}&${query}`];
+    let total = 0;
+    for (let cursor: string | null = null, pages = 0; pages < 200; pages++) {
+      const page = (await (await get(`/api/properties?limit=${PAGE}&${query}${cursor ? `&cursor=${cursor}` : ''}`)).json()) as Page;
+      total = page.total;
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+      mine.push(`/api/properties?limit=${PAGE}&${query}&cursor=${cursor}`);
+    }
+    printLine(`  ${label} (${query}): ${total} matches, ${mine.length} pages`);
+    paths.push(mine);
+  }
+  // Half first pages, half random later pages, of every search in turn.
+  const pathFor = (i: number) => {
+    const mine = paths[i % paths.length] ?? [];
+    return Math.floor(i / paths.length) % 2 === 0 ? (mine[0] ?? '') : (mine[(i * 7919) % mine.length] ?? '');
+  };
+  const [baseline, subject] = await measurePair(
+    ['bare Hono JSON route, same page of 24 prebuilt', 'GET /api/properties filtered page of 24 with its total (6 searches, first and random cursors)'],
+    async () => (await bare.request('/api/properties')).arrayBuffer(),
+    async (i) => (await get(pathFor(i))).arrayBuffer(),
+  );
+  printComparison('listings: filtered GET /api/properties, 10,000 listings', baseline, subject, 'filtered page p99 <= 30 ms');
+  SEARCHES.forEach(([label], s) => {
+    const mine = subject.samplesMs.filter((_, i) => i % SEARCHES.length === s);
+    printLine(`  ${label}: p50 ${percentile(mine, 50).toFixed(3)} ms, p99 ${percentile(mine, 99).toFixed(3)} ms`);
+  });
 }

@@ -151,7 +151,7 @@ export const API_OPERATIONS: ApiOperations = {
   'POST /api/admin/verifications/:id/reject': { summary: 'Reject an ownership verification and mail the homeowner why', roles: ADMINS, body: rejectVerificationSchema },
   'GET /api/admin/verification-document/:encodedKey{.+}': { summary: 'A short-lived address of a submitted bill: `{ url }`', roles: ADMINS },
   'POST /api/properties': { summary: 'List a property (verified homeowners)', roles: ['homeowner'], body: createPropertySchema, answer: { status: 201 } },
-  'GET /api/properties': { summary: 'Active listings matching `search`, `propertyType`, `minBedrooms`, `minBathrooms` and `state` (open, closing, closed), in `sort` order (newest, ending, fewest_bids; newest by default); with `limit` or `cursor`, one page `{ properties, nextCursor, total }`', roles: USERS, query: pageQuery },
+  'GET /api/properties': { summary: 'Active listings matching `search`, `propertyType`, `minBedrooms`, `minBathrooms` and `state` (open, closing, closed), in `sort` order (newest, ending, fewest_bids; newest by default); with `limit` or `cursor`, one page `{ properties, nextCursor }`, the first with `total`, the count of every match', roles: USERS, query: pageQuery },
   'GET /api/properties/:id': { summary: 'One listing', roles: [...USERS, ...ADMINS] },
   'GET /api/user/properties': { summary: "The signed-in homeowner's listings", roles: USERS },
   'PUT /api/properties/:id': { summary: 'Edit an own listing', roles: ['homeowner'], body: updatePropertySchema },

@@ -64,22 +64,24 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json(toPropertyJson(await findProperty(propertyId)), 201);
     })
 
-    // Without paging parameters: the spec's plain list (the newest MAX_PAGE_SIZE). With `limit` or `cursor`: a page
-    // and the count of every match. Filters and order apply to both.
+    // Without paging parameters: the spec's plain list (the newest MAX_PAGE_SIZE). With `limit` or `cursor`: a page;
+    // the first also counts every match. Filters and order apply to both.
     .get('/properties', requireUser(), async (c) => {
       const query = c.req.query();
       const { cursor, limit, sort, ...search } = validate(pageQuery, query);
       const paged = query.cursor !== undefined || query.limit !== undefined;
       const size = paged ? limit : MAX_PAGE_SIZE;
       const filter = listingFilter(search, deps.clock());
-      const [docs, total] = await Promise.all([
-        properties.find(cursor ? { ...filter, ...afterCursor(cursor, sort) } : filter, { sort: sortOf(sort), limit: size + 1 }),
-        paged ? properties.countDocuments(filter) : null,
-      ]);
+      const docs = await properties.find(cursor ? { ...filter, ...afterCursor(cursor, sort) } : filter, { sort: sortOf(sort), limit: size + 1 });
       const page = docs.slice(0, size).map(toPropertyJson);
       if (!paged) return c.json(page);
       const last = docs.length > size ? docs[size - 1] : undefined;
-      return c.json({ properties: page, nextCursor: last ? cursorAfter(last, sort) : null, total });
+      const nextCursor = last ? cursorAfter(last, sort) : null;
+      if (cursor) return c.json({ properties: page, nextCursor });
+      // Counting is a pass over every listing, so only the first page counts (the client keeps its total), and
+      // not even it when it holds every match (docs/decisions/0036-listing-search.md).
+      const total = last ? await properties.countDocuments(filter) : page.length;
+      return c.json({ properties: page, nextCursor, total });
     })
 
     .get('/properties/:id', requireUserOrAdmin, async (c) => {

@@ -6,8 +6,8 @@ import { PAGE_SIZE } from '../queries';
 import type { Property } from '../types';
 import { toQueryString, withoutEmpty } from './search-params';
 
-/** A page of GET /api/properties?limit&cursor with filters: `total` counts every match, on every page. */
-export type ListingPage = { properties: Property[]; nextCursor: string | null; total: number };
+/** A page of GET /api/properties?limit&cursor with filters: the first page's `total` counts every match; later pages leave it out. */
+export type ListingPage = { properties: Property[]; nextCursor: string | null; total?: number };
 
 /** /home: the active listings matching `search`, in its order, a page at a time. */
 export function listingSearchQueryOptions(search: ListingSearch) {
