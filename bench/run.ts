@@ -1,5 +1,6 @@
 import { benchAccountFold } from './account-fold';
 import { benchAdminLists } from './admin-lists';
+import { benchBidHistory } from './bid-history';
 import { benchBids } from './bids';
 import { benchEventStoreAppend } from './event-store-append';
 import { benchListings } from './listings';
@@ -16,6 +17,7 @@ await benchAccountFold();
 await benchRealtimePush();
 await benchReadStore();
 await benchBids();
+await benchBidHistory();
 await benchAdminLists();
 // Last: its nodes are processes of their own, which this one only drives.
 await benchNodes();
