@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openSignedInPage, screenshotBoth } from './support/browser';
+import { launchBrowser, openPage, openSignedInPage, screenshotBoth, screenshotViewport, signInByApi } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi, uploadPhotoByApi, type NewListing } from './support/listings';
 import type { TestServer } from './support/server';
@@ -146,5 +146,37 @@ describe('finding listings on /home', () => {
     const propertyId = ids.get('Harbourfront Condo') ?? '';
     await apiCall(agent, server.url, 'POST', `/api/properties/${propertyId}/bid`, { propertyId, amount: 250 });
     await expect.poll(() => card.getByTestId('bid-count').textContent()).toBe('1 bid');
+  });
+
+  it('keeps the last results, dimmed, while a search loads, and says when one fails', async () => {
+    // The failed search below is a request the browser aborts, which Chromium logs.
+    const page = await openPage(browser, { baseURL: server.url, allowConsoleErrors: [/net::ERR_FAILED/] });
+    await signInByApi(page, server.url, realtor);
+    await page.goto('/home');
+    await expectTitles(page, [...LISTINGS].reverse().map((listing) => listing.title));
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isList = (url: URL) => url.pathname === '/api/properties';
+    await page.route(isList, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Property type', { exact: true }).selectOption('condo');
+    await expect.poll(() => page.getByRole('list', { name: 'Properties' }).getAttribute('aria-busy')).toBe('true');
+    await page.getByRole('status').getByText('Updating listings').waitFor();
+    expect(await cardTitles(page)).toHaveLength(LISTINGS.length);
+    await screenshotViewport(page, 'listing-search-updating-desktop');
+    release();
+    await expectTitles(page, ['Harbourfront Condo']);
+
+    await page.unroute(isList);
+    await page.route(isList, (route) => route.abort());
+    await page.getByLabel('Property type', { exact: true }).selectOption('townhouse');
+    await page.getByRole('alert').getByText('Failed to load properties').waitFor();
+    await screenshotBoth(page, 'listing-search-error');
+    await page.unroute(isList);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectTitles(page, ['Riverside Townhouse']);
   });
 });

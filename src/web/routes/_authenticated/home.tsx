@@ -21,8 +21,12 @@ export const Route = createFileRoute('/_authenticated/home')({
     ...(search.emailVerification === 'invalid' || search.emailVerification === 'verified' ? { emailVerification: search.emailVerification } : {}),
   }),
   loaderDeps: ({ search: { emailVerification: _, ...filters } }) => filters,
-  // Warms the first page (also on hover of a link here); the grid shows its own spinner otherwise.
-  loader: ({ context, deps }) => context.queryClient.prefetchInfiniteQuery(listingSearchQueryOptions(deps)),
+  // Warms the first page (also on hover of a link here); the grid shows its own spinner otherwise. A new search on
+  // the page does not wait for it: the grid keeps the last results, dimmed, rather than the router's pending screen.
+  loader: ({ context, deps, cause }) => {
+    const warmed = context.queryClient.prefetchInfiniteQuery(listingSearchQueryOptions(deps));
+    return cause === 'stay' ? undefined : warmed;
+  },
   component: HomeRoute,
 });
 
