@@ -50,10 +50,12 @@ async function until(check: () => boolean): Promise<void> {
 const isInvalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
 
 describe('listing screens and pushed events', () => {
-  it('patches the bid count inside /home’s infinite pages and leaves other pages as they are', async () => {
+  it('patches the bid count inside /home’s infinite pages, filtered or not, and leaves other pages as they are', async () => {
     const untouchedPage = { properties: [{ id: 'p2', bidCount: 7 }], nextCursor: null };
-    queryClient.setQueryData(queryKeys.propertyPages, {
-      pages: [{ properties: [{ id: 'p0', bidCount: 0 }, { id: 'p1', bidCount: 1 }], nextCursor: 5 }, untouchedPage],
+    const search = queryKeys.propertySearch({ propertyType: 'house', sort: 'fewest_bids' });
+    queryClient.setQueryData(queryKeys.propertySearch({}), { pages: [{ properties: [{ id: 'p1', bidCount: 1 }], nextCursor: null, total: 1 }], pageParams: [null] });
+    queryClient.setQueryData(search, {
+      pages: [{ properties: [{ id: 'p0', bidCount: 0 }, { id: 'p1', bidCount: 1 }], nextCursor: 5, total: 3 }, untouchedPage],
       pageParams: [null, 5],
     });
     queryClient.setQueryData(queryKeys.propertyBids('p1'), []);
@@ -62,9 +64,11 @@ describe('listing screens and pushed events', () => {
     socket.emit('property:bids', { propertyId: 'p1', bidCount: 4, position: 3 });
 
     await until(() => isInvalidated(queryKeys.propertyBids('p1')));
-    const data = queryClient.getQueryData<{ pages: Array<{ properties: Array<{ id: string; bidCount: number }> }> }>(queryKeys.propertyPages);
+    type Pages = { pages: Array<{ properties: Array<{ id: string; bidCount: number }> }> };
+    const data = queryClient.getQueryData<Pages>(search);
     expect(data?.pages[0]?.properties).toEqual([{ id: 'p0', bidCount: 0 }, { id: 'p1', bidCount: 4 }]);
     expect(data?.pages[1]).toBe(untouchedPage);
+    expect(queryClient.getQueryData<Pages>(queryKeys.propertySearch({}))?.pages[0]?.properties).toEqual([{ id: 'p1', bidCount: 4 }]);
   });
 
   it('refreshes the listing and its bids on bid:selected', async () => {

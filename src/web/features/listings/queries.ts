@@ -1,23 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { BidRevision, Property, PropertyBid, PropertyPage } from './types';
+import type { BidRevision, Property, PropertyBid } from './types';
 
 export const PAGE_SIZE = 24;
-
-/** /home: the newest active listings, a page at a time. */
-export function propertyPagesQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.propertyPages,
-    queryFn: ({ pageParam }) =>
-      apiFetch<PropertyPage>(`/api/properties?limit=${PAGE_SIZE}${pageParam === null ? '' : `&cursor=${encodeURIComponent(String(pageParam))}`}`),
-    initialPageParam: null as string | number | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-    // Other owners list new properties all the time and no push announces them,
-    // so coming back to /home after a minute shows what is new. Bid counts are pushed.
-    staleTime: 60_000,
-  });
-}
 
 export function propertyQueryOptions(propertyId: string) {
   return queryOptions({

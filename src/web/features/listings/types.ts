@@ -24,8 +24,8 @@ export type Property = {
   realtorChosen: boolean;
 };
 
-/** GET /api/properties?limit&cursor. */
-export type PropertyPage = { properties: Property[]; nextCursor: string | number | null };
+/** GET /api/properties?limit&cursor (with /home's filters): the first page's `total` counts every match; later pages leave it out. */
+export type PropertyPage = { properties: Property[]; nextCursor: string | null; total?: number };
 
 /** A bid on the owner's listing (GET /api/properties/{id}/bids); contact only on the selected bid after the close. */
 export type PropertyBid = {
