@@ -83,9 +83,16 @@ export async function benchAdminLists(): Promise<void> {
     const admin = await readStore.collection<AdminUserDoc>(ADMIN_USERS).findOne({ _id: outcome.adminId });
     const token = await sessions.issue({ kind: 'admin', subject: outcome.adminId, role: 'super_admin', version: admin?.sessionVersion ?? 0 });
     const headers = { cookie: `${sessions.cookieName('admin')}=${token}`, origin: 'http://localhost:3000', 'content-type': 'application/json' };
-    for (const [i, type] of ['terms', 'privacy', 'cookies'].entries()) {
-      const body = JSON.stringify({ type, title: `${type} ${i}`, content: `The ${type} text.`, version: '1.0', effectiveDate: '2026-01-01' });
-      await app.request('/api/admin/legal-documents', { method: 'POST', headers, body });
+    // The types of src/domain/legal/rules.ts; two titles hold the search term below.
+    const legal = [
+      ['tos_homeowner', 'Homeowner terms of service'],
+      ['tos_realtor', 'Realtor terms of service'],
+      ['privacy_policy', 'Privacy policy'],
+    ] as const;
+    for (const [type, title] of legal) {
+      const body = JSON.stringify({ type, title, content: `The ${title.toLowerCase()}.`, version: '1.0', effectiveDate: '2026-01-01T00:00:00.000Z' });
+      const created = await app.request('/api/admin/legal-documents', { method: 'POST', headers, body });
+      if (created.status !== 201) throw new Error(`legal document not created: ${created.status} ${await created.text()}`);
     }
     printLine(`  boot with read-model rebuild and the administrator: ${((performance.now() - bootStart) / 1000).toFixed(1)} s (not measured below)`);
 

@@ -83,7 +83,7 @@ export async function listPage<T extends Doc>(
 ): Promise<ListPage<T>> {
   const order = withIdLast(sort);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor, order.length);
-  const pageFilter = after === null ? filter : { $and: [filter, afterFilter(order, after)] };
+  const pageFilter = after === null ? filter : allOf(filter, afterFilter(order, after));
   // One more than asked says whether another page follows, without a second count.
   const [found, total] = await Promise.all([
     collection.find(pageFilter, { sort: Object.fromEntries(order), limit: query.limit + 1 }),

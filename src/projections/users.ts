@@ -79,7 +79,8 @@ export function createUsersProjection(): Projection {
       await users.createIndex({ createdAt: -1, _id: -1 });
       // The back office's Users list sorted by name and Realtors list (docs/decisions/0032).
       await users.createIndex({ name: 1, _id: 1 });
-      await users.createIndex({ role: 1 });
+      // Counts by role, and the Realtors list newest first (docs/decisions/0033).
+      await users.createIndex({ role: 1, createdAt: -1, _id: -1 });
     },
     async apply(event, store) {
       // Ownership verification lives in its own stream; its approval is what sets isVerified on the user.

@@ -36,11 +36,12 @@ export function createVerificationsProjection(): Projection {
     collections: [VERIFICATIONS],
     async setup(store) {
       const verifications = store.collection<VerificationDoc>(VERIFICATIONS);
-      await verifications.createIndex({ submittedAt: -1 });
+      // The list's order with the tie-breaker every page adds, walked either way (docs/decisions/0033).
+      await verifications.createIndex({ submittedAt: -1, _id: -1 });
       await verifications.createIndex({ userId: 1 });
       await verifications.createIndex({ documentKey: 1 });
-      // The review queue's counters and its ?status= lists (docs/decisions/0032).
-      await verifications.createIndex({ status: 1 });
+      // The review queue's counters and its ?status= lists, in either order (docs/decisions/0032, 0033).
+      await verifications.createIndex({ status: 1, submittedAt: -1, _id: -1 });
     },
     async apply(event, store) {
       if (isVerificationEvent(event)) await applyVerificationEvent(event, store.collection<VerificationDoc>(VERIFICATIONS));

@@ -47,6 +47,33 @@ const filterCases: Array<[string, Filter, string[]]> = [
   ['$not, which matches a missing field', { age: { $not: { $gt: 30 } } }, ['b', 'd', 'e']],
   ['$not with a regular expression', { name: { $not: /^a/i } }, ['b', 'c', 'd', 'e']],
   ['an empty filter', {}, ['a', 'b', 'c', 'd', 'e']],
+  ['an empty clause of $and, which every document matches', { $and: [{}, { name: 'Ann' }] }, ['a']],
+  ['an empty clause of $or, which every document matches', { $or: [{ name: 'Ann' }, {}] }, ['a', 'b', 'c', 'd', 'e']],
+  ['$or of one literal in several fields, ignoring case', { $or: [{ name: { $regex: 'E', $options: 'i' } }, { nickname: { $regex: 'E', $options: 'i' } }] }, ['c', 'e']],
+  ['$or of one literal in fields holding arrays and null', { $or: [{ nickname: { $regex: 'd', $options: 'i' } }, { tags: { $regex: 'OP', $options: 'i' } }] }, ['a', 'b', 'd']],
+  ['$or of one literal, case kept', { $or: [{ name: { $regex: 'D' } }, { nickname: { $regex: 'D' } }] }, ['d']],
+];
+
+// Searches as the admin lists write them: one escaped literal, case ignored, in several fields.
+const searched: Doc[] = [
+  { _id: 'p1', name: 'Ann Lee', email: 'ann@example.com', city: 'Lyon' },
+  { _id: 'p2', name: 'Émile Zola', email: 'EMILE@example.com', city: 'Paris' },
+  { _id: 'p3', name: 'Bob', email: null, city: ['Nice', 'ÉVIAN'] },
+  { _id: 'p4', name: 'a.b (c)', email: 'dot@example.com', city: 42 },
+  { _id: 'p5', email: 'k@example.com', city: 'KELVIN' },
+];
+const literally = (text: string) => ({ $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' });
+const searchCases: Array<[string, string, string[]]> = [
+  ['ASCII in any field', 'LEE', ['p1']],
+  ['in the last field', 'lyon', ['p1']],
+  ['never across two fields', 'example.comlyon', []],
+  ['text outside ASCII, folded as MongoDB folds it', 'émile', ['p2']],
+  ['ASCII within text outside ASCII', 'zola', ['p2']],
+  ['an element of an array', 'évian', ['p3']],
+  ['metacharacters taken literally', 'a.b (c)', ['p4']],
+  ['a dot that is not a wildcard', 'a.c', []],
+  ['a number is not text', '42', []],
+  ['in every document with it', '@example.com', ['p1', 'p2', 'p4', 'p5']],
 ];
 
 export function describeReadConformance(context: ConformanceContext): void {
@@ -61,6 +88,14 @@ export function describeReadConformance(context: ConformanceContext): void {
       const collection = await seeded();
       expect(idsOf(await collection.find(filter))).toEqual(expected);
       expect(await collection.countDocuments(filter)).toBe(expected.length);
+    });
+
+    it.each(searchCases)('searches one literal in several fields: %s', async (_label, text, expected) => {
+      const collection = await seeded(searched);
+      const filter = { $or: ['name', 'email', 'city'].map((field) => ({ [field]: literally(text) })) };
+      expect(idsOf(await collection.find(filter))).toEqual(expected);
+      expect(await collection.countDocuments(filter)).toBe(expected.length);
+      expect(idsOf(await collection.find({ $and: [{ _id: { $ne: 'none' } }, filter] }, { sort: { name: 1 } }))).toEqual(expected);
     });
 
     it('refuses operators the port does not declare', async () => {
@@ -185,6 +220,8 @@ export function describeReadConformance(context: ConformanceContext): void {
       expect((await collection.find({}, { sort: { name: 1 }, limit: 10 })).map((doc) => doc._id)).toEqual(['a', 'c', 'e', 'd']);
       expect(await collection.countDocuments()).toBe(4);
       expect(await collection.countDocuments({ _id: { $in: ['b', 'f'] } })).toBe(0);
+      expect(await collection.countDocuments({ name: 'Fay' })).toBe(0);
+      expect(await collection.countDocuments({ name: 'Ann' })).toBe(1);
     });
 
     it('are found by a read that names the marker, and matched by writes', async () => {
@@ -207,6 +244,29 @@ export function describeReadConformance(context: ConformanceContext): void {
       expect(await collection.countDocuments()).toBe(5);
       expect(await collection.countDocuments({ tags: 'ops' })).toBe(2);
       expect(await context.fresh().countDocuments()).toBe(0);
+    });
+
+    it('counts through inserts, updates, tombstones and deletes, with an index or without', async () => {
+      const collection = await seeded();
+      await collection.createIndex({ name: 1 });
+      await collection.createIndex({ age: 1 });
+      const counts = async () => [
+        await collection.countDocuments(),
+        await collection.countDocuments({ name: 'Ann' }),
+        await collection.countDocuments({ age: { $eq: 25 } }),
+        await collection.countDocuments({ tags: 'ops' }),
+      ];
+      expect(await counts()).toEqual([5, 1, 1, 2]);
+      await collection.insertOne({ _id: 'f', name: 'Ann', age: 25 });
+      await collection.updateOne({ _id: 'b' }, { $set: { age: 26, tags: ['ops', 'dev'] } });
+      expect(await counts()).toEqual([6, 2, 1, 2]);
+      await collection.updateOne({ _id: 'a' }, { $set: { [DELETED_FIELD]: true } });
+      expect(await counts()).toEqual([5, 1, 1, 1]);
+      await collection.deleteOne({ _id: 'a' });
+      await collection.updateOne({ _id: 'f' }, { $set: { name: ['Ann', 'Ann'] } });
+      expect(await counts()).toEqual([5, 1, 1, 1]);
+      await collection.deleteMany({});
+      expect(await counts()).toEqual([0, 0, 0, 0]);
     });
 
     it('keeps dates as dates and leaves undefined fields out', async () => {

@@ -1,7 +1,8 @@
+import type { TextHolder } from './memory-text';
 import type { Doc, Sort } from './port';
 import { compareStrings, compareValues, equalValues, isIndexableScalar, sortKeyAt, valueKey, valuesAtPath } from './memory-values';
 
-export interface Entry {
+export interface Entry extends TextHolder {
   doc: Doc;
   // Insertion order, MongoDB's natural order for an unsorted read.
   seq: number;
@@ -9,6 +10,8 @@ export interface Entry {
 
 export interface SortedEntry {
   id: string;
+  // The stored entry itself: a walk reads its document without a lookup by id per step.
+  entry: Entry;
   keys: unknown[];
 }
 
@@ -115,18 +118,39 @@ export class MemoryIndex {
 
   // A superset of the equality matches (arrays, nested paths): callers still test the filter.
   idsFor(values: unknown[], docs: ReadonlyMap<string, Entry>): Set<string> {
+    const lookup = this.lookupOf(docs);
+    const found = new Set<string>();
+    for (const value of values) {
+      const ids = lookup.get(valueKey(value));
+      if (typeof ids === 'string') found.add(ids);
+      else for (const id of ids ?? []) found.add(id);
+    }
+    return found;
+  }
+
+  // How many documents `idsFor(values)` would return at most, without collecting them.
+  sizeFor(values: unknown[], docs: ReadonlyMap<string, Entry>): number {
+    const lookup = this.lookupOf(docs);
+    let size = 0;
+    for (const value of values) {
+      const ids = lookup.get(valueKey(value));
+      size += ids === undefined ? 0 : typeof ids === 'string' ? 1 : ids.size;
+    }
+    return size;
+  }
+
+  // With no array under a top-level path, the documents keyed by a scalar are exactly those equal to it.
+  isExactFor(path: string): boolean {
+    return path === this.firstPath && this.flat && this.arrayIds.size === 0;
+  }
+
+  private lookupOf(docs: ReadonlyMap<string, Entry>): Map<string, string | Set<string>> {
     if (!this.lookup) {
       const lookup = new Map<string, string | Set<string>>();
       for (const { doc } of docs.values()) this.addToLookup(lookup, doc);
       this.lookup = lookup;
     }
-    const found = new Set<string>();
-    for (const value of values) {
-      const ids = this.lookup.get(valueKey(value));
-      if (typeof ids === 'string') found.add(ids);
-      else for (const id of ids ?? []) found.add(id);
-    }
-    return found;
+    return this.lookup;
   }
 
   canSortWithoutArrays(): boolean {
@@ -137,14 +161,14 @@ export class MemoryIndex {
   sortedEntries(docs: ReadonlyMap<string, Entry>): SortedEntry[] {
     const compare = (a: SortedEntry, b: SortedEntry): number => this.compareEntries(a, b) || compareStrings(a.id, b.id);
     if (this.sorted === null || this.stale.size > Math.max(64, this.sorted.length >> 10)) {
-      this.sorted = [...docs.values()].map(({ doc }) => this.entryOf(doc)).sort(compare);
+      this.sorted = [...docs.values()].map((entry) => this.entryOf(entry)).sort(compare);
     } else if (this.stale.size > 0) {
       // A few writes since the last read: patch the view instead of sorting everything again.
       const sorted = this.sorted.filter((entry) => !this.stale.has(entry.id));
       for (const id of this.stale) {
         const found = docs.get(id);
         if (!found) continue;
-        const entry = this.entryOf(found.doc);
+        const entry = this.entryOf(found);
         let low = 0;
         let high = sorted.length;
         while (low < high) {
@@ -168,8 +192,9 @@ export class MemoryIndex {
     return 0;
   }
 
-  private entryOf(doc: Doc): SortedEntry {
-    return { id: doc._id, keys: this.paths.map((path, i) => sortKeyAt(doc, path, this.directions[i] as 1 | -1)) };
+  private entryOf(entry: Entry): SortedEntry {
+    const { doc } = entry;
+    return { id: doc._id, entry, keys: this.paths.map((path, i) => sortKeyAt(doc, path, this.directions[i] as 1 | -1)) };
   }
 
   private lookupKeys(doc: Doc): string[] {

@@ -1,5 +1,6 @@
 import type { Doc, Filter } from './port';
 import { compareStrings, isPlainObject } from './memory-values';
+import { planOr, searchText, type OrPlan, type TextHolder } from './memory-text';
 
 // Every projection write is guarded by a filter such as
 // `{ _id, $or: [{ _position: { $lt: p } }, { _position: { $exists: false } }] }`,
@@ -11,7 +12,8 @@ import { compareStrings, isPlainObject } from './memory-values';
 // randomized test in memory.test.ts compares the two). Anything else, and any
 // NaN met at run time, goes to mingo.
 
-type Test = (doc: Doc) => boolean;
+// `holder` keeps what a test works out about a stored document (memory-text.ts), if the caller has one.
+type Test = (doc: Doc, holder?: TextHolder) => boolean;
 
 // Thrown by a fast test that meets a value only mingo should judge.
 export const DEFER = Symbol('defer to mingo');
@@ -27,28 +29,72 @@ function isOperand(value: unknown): value is Operand {
   return value === null || isScalar(value);
 }
 
-// What a condition needs built once per read: its regular expression, or its `$in` values as a set.
-type Prepared = Map<object, RegExp | Set<unknown>>;
+// What a condition needs built once per read: its regular expression, its
+// `$in` values as a set, or an `$or`'s searches of one text in several fields.
+type Prepared = Map<object, RegExp | Set<unknown> | OrPlan>;
 
-export function compileFastMatcher(filter: Filter): Test | null {
-  // Checked once, then interpreted per document: compiling a closure per field
-  // cost more than testing the one document an `_id` lookup finds.
+/**
+ * A test of `filter` with mingo's semantics, or null for a shape it leaves to
+ * mingo. Checked once, then interpreted per document: compiling a closure per
+ * field cost more than testing the one document an `_id` lookup finds. A read
+ * that will test many documents asks for `compiled`: one closure per clause,
+ * built once, then no lookups of the filter's keys or prepared values per document.
+ */
+export function compileFastMatcher(filter: Filter, compiled = false): Test | null {
   const prepared: Prepared = new Map();
-  return isSupported(filter, prepared) ? (doc) => matches(filter, doc, prepared) : null;
+  if (Object.keys(filter).length === 0 || !isSupported(filter, prepared)) return null;
+  return compiled ? compileTest(filter, prepared) : (doc, holder) => matches(filter, doc, prepared, holder);
 }
 
+function compileTest(filter: Filter, prepared: Prepared): Test {
+  const tests: Test[] = Object.keys(filter).map((key): Test => {
+    const condition = filter[key];
+    if (key === '$and') return every((condition as Filter[]).map((clause) => compileTest(clause, prepared)));
+    if (key === '$or') {
+      const clauses = condition as Filter[];
+      const plan = prepared.get(clauses) as OrPlan | undefined;
+      if (plan === undefined) return some(clauses.map((clause) => compileTest(clause, prepared)));
+      const searches = plan.searches.map((search): Test => {
+        const each = some(search.clauses.map((clause) => compileTest(clause, prepared)));
+        return (doc, holder) => searchText(search, doc, holder) ?? each(doc, holder);
+      });
+      return some([...searches, ...plan.rest.map((clause) => compileTest(clause, prepared))]);
+    }
+    return (doc) => matchesCondition(doc[key], condition, prepared);
+  });
+  return every(tests);
+}
+
+function every(tests: Test[]): Test {
+  if (tests.length === 0) return () => true;
+  if (tests.length === 1) return tests[0] as Test;
+  return (doc, holder) => {
+    for (let i = 0; i < tests.length; i++) if (!(tests[i] as Test)(doc, holder)) return false;
+    return true;
+  };
+}
+
+function some(tests: Test[]): Test {
+  if (tests.length === 1) return tests[0] as Test;
+  return (doc, holder) => {
+    for (let i = 0; i < tests.length; i++) if ((tests[i] as Test)(doc, holder)) return true;
+    return false;
+  };
+}
+
+// A clause of `$and` or `$or` may be empty, and then matches every document.
 function isSupported(filter: Filter, prepared: Prepared): boolean {
-  let fields = 0;
   for (const [key, condition] of Object.entries(filter)) {
-    fields++;
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(condition) || condition.length === 0) return false;
       if (!condition.every((clause) => isPlainObject(clause) && isSupported(clause, prepared))) return false;
+      const plan = key === '$or' ? planOr(condition as Filter[]) : null;
+      if (plan) prepared.set(condition, plan);
     } else if (key.startsWith('$') || key.includes('.') || !isSupportedCondition(condition, prepared)) {
       return false;
     }
   }
-  return fields > 0;
+  return true;
 }
 
 function isSupportedCondition(condition: unknown, prepared: Prepared): boolean {
@@ -84,20 +130,34 @@ function prepareRegex(condition: Record<string, unknown>, prepared: Prepared): b
   }
 }
 
-function matches(filter: Filter, doc: Doc, prepared: Prepared): boolean {
+function matches(filter: Filter, doc: Doc, prepared: Prepared, holder: TextHolder | undefined): boolean {
   for (const key in filter) {
     const condition = filter[key];
     if (key === '$and') {
-      for (const clause of condition as Filter[]) if (!matches(clause, doc, prepared)) return false;
+      for (const clause of condition as Filter[]) if (!matches(clause, doc, prepared, holder)) return false;
     } else if (key === '$or') {
-      let any = false;
-      for (const clause of condition as Filter[]) if ((any = matches(clause, doc, prepared))) break;
-      if (!any) return false;
+      if (!matchesAny(condition as Filter[], doc, prepared, holder)) return false;
     } else if (!matchesCondition(doc[key], condition, prepared)) {
       return false;
     }
   }
   return true;
+}
+
+function matchesAny(clauses: Filter[], doc: Doc, prepared: Prepared, holder: TextHolder | undefined): boolean {
+  const plan = prepared.get(clauses) as OrPlan | undefined;
+  if (plan === undefined) {
+    for (const clause of clauses) if (matches(clause, doc, prepared, holder)) return true;
+    return false;
+  }
+  for (const search of plan.searches) {
+    const found = searchText(search, doc, holder);
+    if (found === true) return true;
+    // Undecided by the joined text: its clauses as written.
+    if (found === null) for (const clause of search.clauses) if (matches(clause, doc, prepared, holder)) return true;
+  }
+  for (const clause of plan.rest) if (matches(clause, doc, prepared, holder)) return true;
+  return false;
 }
 
 function matchesCondition(value: unknown, condition: unknown, prepared: Prepared): boolean {

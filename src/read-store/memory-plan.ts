@@ -4,6 +4,7 @@ import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Entry, MemoryIndex, SortedEntry } from './memory-index';
 import { compileFastMatcher, DEFER } from './memory-match';
+import { entriesContaining, planOr, type TextColumn, type TextHolder } from './memory-text';
 import { DELETED_FIELD, namesDeleted } from './port';
 import type { Doc, Filter, Projection, Sort } from './port';
 import { compareStrings, compareValues, isIndexableScalar, isPlainObject, sortKeyAt } from './memory-values';
@@ -12,8 +13,12 @@ export interface CollectionState {
   readonly name: string;
   readonly docs: Map<string, Entry>;
   indexes: MemoryIndex[];
+  // Documents holding DELETED_FIELD, so a count of everything else needs no scan.
+  tombstones: number;
+  // Searches' text columns by slot (memory-text.ts), told of every write.
+  readonly textColumns: Map<number, TextColumn<Entry>>;
   // How the last read chose its documents and how many it tested; tests assert on it.
-  readonly stats: { examined: number; plan: string };
+  stats: { examined: number; plan: string };
 }
 
 export interface ReadShape {
@@ -24,7 +29,8 @@ export interface ReadShape {
   hideDeleted?: boolean;
 }
 
-type Matcher = (doc: Doc) => boolean;
+// Tests a stored entry's document; the entry keeps what a search works out about it (memory-text.ts).
+type Matcher = (entry: Entry) => boolean;
 
 // Built once: mingo's main entry copies its whole operator table (~300 operators)
 // into every query it creates, which dominated the cost of a projection's write.
@@ -64,7 +70,7 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
   const skip = shape.skip ?? 0;
   const wanted = shape.limit ? skip + shape.limit : Number.POSITIVE_INFINITY;
   const candidates = candidatesFor(state, filter);
-  const test = countingMatcher(state, filter, shape.hideDeleted === true && !namesDeleted(filter));
+  const test = countingMatcher(state, filter, shape.hideDeleted === true && !namesDeleted(filter), candidates);
   const sort = shape.sort ? (Object.entries(shape.sort) as Array<[string, 1 | -1]>) : [];
 
   if (sort.length > 0) {
@@ -73,7 +79,7 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
       state.stats.plan = `sorted:${ordered.index.name}`;
       return walkSorted(state, ordered, test, wanted).slice(skip);
     }
-    const matched = (candidates?.entries ?? [...state.docs.values()]).filter((entry) => test(entry.doc));
+    const matched = (candidates?.entries ?? [...state.docs.values()]).filter((entry) => test(entry));
     state.stats.plan = candidates ? `${candidates.plan}+sort` : 'scan+sort';
     return sortEntries(matched, sort).slice(skip, wanted);
   }
@@ -81,46 +87,87 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
   if (candidates && candidates.entries.length <= 1) {
     state.stats.plan = candidates.plan;
     const only = candidates.entries[0];
-    return only && skip === 0 && test(only.doc) ? [only] : [];
+    return only && skip === 0 && test(only) ? [only] : [];
   }
   const found: Entry[] = [];
   const pool = candidates ? candidates.entries.sort((a, b) => a.seq - b.seq) : state.docs.values();
   state.stats.plan = candidates?.plan ?? 'scan';
   for (const entry of pool) {
-    if (test(entry.doc)) found.push(entry);
+    if (test(entry)) found.push(entry);
     if (found.length >= wanted) break;
   }
   return found.slice(skip);
 }
 
-function countingMatcher(state: CollectionState, filter: Filter, hideDeleted: boolean): Matcher {
+/**
+ * How many documents a read's filter matches. An empty filter is the
+ * collection's size less its tombstones, and one equality on an index's field
+ * the size of that key, when the index holds no arrays: neither tests a
+ * document. Anything else tests the candidates, or every document, once and
+ * in no particular order.
+ */
+export function countEntries(state: CollectionState, filter: Filter): number {
+  const hideDeleted = !namesDeleted(filter);
+  const keys = Object.keys(filter);
+  if (keys.length === 0) {
+    state.stats = { examined: 0, plan: 'count' };
+    return state.docs.size - state.tombstones;
+  }
+  const [only] = keys;
+  if (keys.length === 1 && only !== undefined && (state.tombstones === 0 || !hideDeleted)) {
+    const value = exactScalar(filter[only]);
+    const index = value === undefined ? undefined : state.indexes.find((candidate) => candidate.isExactFor(only));
+    if (index) {
+      state.stats = { examined: 0, plan: `count:${index.name}` };
+      return index.sizeFor([value], state.docs);
+    }
+  }
+  const candidates = candidatesFor(state, filter);
+  const test = countingMatcher(state, filter, hideDeleted, candidates);
+  state.stats.plan = candidates?.plan ?? 'scan';
+  let count = 0;
+  for (const entry of candidates?.entries ?? state.docs.values()) if (test(entry)) count++;
+  return count;
+}
+
+// A string, boolean or finite number compared for equality: index keys say exactly which documents equal it.
+function exactScalar(condition: unknown): string | number | boolean | undefined {
+  const value = isPlainObject(condition) && Object.keys(condition).length === 1 && '$eq' in condition ? condition.$eq : condition;
+  if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return value;
+  return undefined;
+}
+
+// Past this many documents to test, a filter is compiled into closures rather than interpreted.
+const COMPILE_FROM = 256;
+
+function countingMatcher(state: CollectionState, filter: Filter, hideDeleted: boolean, candidates: Candidates | null): Matcher {
   state.stats.examined = 0;
-  const matches = compileFilter(filter);
+  const matches = compileFilter(filter, (candidates?.entries.length ?? state.docs.size) >= COMPILE_FROM);
   // Checked beside the filter rather than added to it: an empty filter stays free, and no read plan changes.
   if (hideDeleted) {
-    return (doc) => {
+    return (entry) => {
       state.stats.examined++;
-      return !(DELETED_FIELD in doc) && matches(doc);
+      return !(DELETED_FIELD in entry.doc) && matches(entry.doc, entry);
     };
   }
-  return (doc) => {
+  return (entry) => {
     state.stats.examined++;
-    return matches(doc);
+    return matches(entry.doc, entry);
   };
 }
 
-function compileFilter(filter: Filter): Matcher {
+function compileFilter(filter: Filter, compiled: boolean): (doc: Doc, holder: TextHolder) => boolean {
   if (Object.keys(filter).length === 0) return () => true;
-  const fast = compileFastMatcher(filter);
+  const fast = compileFastMatcher(filter, compiled);
   if (!fast) {
     const query = new Query<Doc>(filter, mingoOptions);
     return (doc) => query.test(doc);
   }
   // No named closure here: under tsx each one created also pays for `__name`, on every read.
   let query: Query<Doc> | undefined;
-  return (doc) => {
+  return (doc, holder) => {
     try {
-      return fast(doc);
+      return fast(doc, holder);
     } catch (error) {
       if (error === DEFER) return (query ??= new Query<Doc>(filter, mingoOptions)).test(doc);
       throw error;
@@ -128,27 +175,78 @@ function compileFilter(filter: Filter): Matcher {
   };
 }
 
-// Equality (plain, `$eq` or `$in` of scalars) on `_id` or an index's first field narrows the scan.
-function candidatesFor(state: CollectionState, filter: Filter): { entries: Entry[]; plan: string } | null {
-  if (typeof filter._id === 'string') {
-    const entry = state.docs.get(filter._id);
-    return { entries: entry ? [entry] : [], plan: 'id' };
-  }
-  const ids = equalityValues(filter._id);
+interface Candidates {
+  entries: Entry[];
+  plan: string;
+}
+
+// Past this share of the collection, testing every document in stored order
+// costs less than collecting the candidates (and, unsorted, ordering them).
+const SCAN_SHARE = 0.25;
+
+/**
+ * The documents a filter can match, when an index narrows them: equality
+ * (plain, `$eq` or `$in` of scalars) on `_id` or an index's first field, at
+ * the top level or in any clause of an `$and`; or, for an `$or`, the union of
+ * what each clause narrows to, when every clause does. Null when nothing
+ * narrows the filter to fewer than a quarter of the documents: then it scans.
+ */
+function candidatesFor(state: CollectionState, filter: Filter): Candidates | null {
+  // A text column's pass costs about as much as testing an eighth of the documents: tried only when no index narrows as far.
+  const indexed = narrow(state, filter, false);
+  const found = indexed && indexed.size <= state.docs.size / 8 ? indexed : narrow(state, filter, true);
+  if (!found || found.size > Math.max(64, state.docs.size * SCAN_SHARE)) return null;
+  return { entries: found.collect(), plan: found.plan };
+}
+
+interface Narrowed {
+  size: number;
+  plan: string;
+  collect(): Entry[];
+}
+
+function narrow(state: CollectionState, filter: Filter, searchText: boolean): Narrowed | null {
+  const ids = typeof filter._id === 'string' ? [filter._id] : equalityValues(filter._id);
   if (ids) {
-    const entries = [...new Set(ids)].flatMap((id) => state.docs.get(id as string) ?? []);
-    return { entries, plan: 'id' };
+    const unique = [...new Set(ids)];
+    return { size: unique.length, plan: 'id', collect: () => unique.flatMap((id) => state.docs.get(id as string) ?? []) };
   }
-  let best: { ids: Set<string>; index: MemoryIndex } | null = null;
+  let best: Narrowed | null = null;
+  const consider = (option: Narrowed | null) => {
+    if (option && (!best || option.size < best.size)) best = option;
+  };
   for (const index of state.indexes) {
     const values = equalityValues(filter[index.firstPath]);
     if (!values) continue;
-    const found = index.idsFor(values, state.docs);
-    if (!best || found.size < best.ids.size) best = { ids: found, index };
+    consider({
+      size: index.sizeFor(values, state.docs),
+      plan: `index:${index.name}`,
+      collect: () => [...index.idsFor(values, state.docs)].flatMap((id) => state.docs.get(id) ?? []),
+    });
   }
-  if (!best) return null;
-  const entries = [...best.ids].flatMap((id) => state.docs.get(id) ?? []);
-  return { entries, plan: `index:${best.index.name}` };
+  if (Array.isArray(filter.$and)) for (const clause of filter.$and) if (isPlainObject(clause)) consider(narrow(state, clause, searchText));
+  if (Array.isArray(filter.$or) && filter.$or.length > 0) consider(union(state, filter.$or, searchText));
+  return best;
+}
+
+// Each clause narrows, or is one literal searched in several fields (memory-text.ts), which a text column narrows.
+function union(state: CollectionState, clauses: unknown[], searchText: boolean): Narrowed | null {
+  if (!clauses.every(isPlainObject)) return null;
+  const plan = searchText ? planOr(clauses) : null;
+  const parts: Narrowed[] = (plan?.searches ?? []).map((search) => {
+    const entries = entriesContaining(state.textColumns, state.docs.values(), (entry) => state.docs.get(entry.doc._id) === entry, search);
+    return { size: entries.length, plan: `text:${search.fields.join('|')}`, collect: () => entries };
+  });
+  for (const clause of plan?.rest ?? clauses) {
+    const part = isPlainObject(clause) ? narrow(state, clause, searchText) : null;
+    if (!part) return null;
+    parts.push(part);
+  }
+  return {
+    size: parts.reduce((sum, part) => sum + part.size, 0),
+    plan: `or(${parts.map((part) => part.plan).join(',')})`,
+    collect: () => [...new Set(parts.flatMap((part) => part.collect()))],
+  };
 }
 
 function equalityValues(condition: unknown): unknown[] | null {
@@ -196,22 +294,26 @@ function walkIsCheaper(total: number, candidates: number, wanted: number): boole
 function walkSorted(state: CollectionState, order: IndexOrder, test: Matcher, wanted: number): Entry[] {
   const sorted = order.index.sortedEntries(state.docs);
   const step = order.reverse ? -1 : 1;
-  // The view keeps ties by ascending `_id`; walking backwards reverses them.
-  const flipTies = order.reverse === (order.ties === 1);
   const found: Entry[] = [];
+  // The view keeps ties by ascending `_id`; walking backwards reverses them.
+  // An index ending in `_id` has no ties to put back.
+  const flipTies = order.reverse === (order.ties === 1) && !order.index.paths.includes('_id');
+  if (!flipTies) {
+    for (let at = order.reverse ? sorted.length - 1 : 0; at >= 0 && at < sorted.length; at += step) {
+      const { entry } = sorted[at] as SortedEntry;
+      if (test(entry) && found.push(entry) >= wanted) break;
+    }
+    return found;
+  }
   const take = (at: number): boolean => {
-    const entry = state.docs.get((sorted[at] as SortedEntry).id) as Entry;
-    if (test(entry.doc)) found.push(entry);
+    const { entry } = sorted[at] as SortedEntry;
+    if (test(entry)) found.push(entry);
     return found.length >= wanted;
   };
   for (let at = order.reverse ? sorted.length - 1 : 0; at >= 0 && at < sorted.length; ) {
     let end = at;
     while (end + step >= 0 && end + step < sorted.length && order.index.compareEntries(sorted[end + step] as SortedEntry, sorted[at] as SortedEntry) === 0) end += step;
-    if (flipTies) {
-      for (let i = end; i !== at - step; i -= step) if (take(i)) return found;
-    } else {
-      for (let i = at; i !== end + step; i += step) if (take(i)) return found;
-    }
+    for (let i = end; i !== at - step; i -= step) if (take(i)) return found;
     at = end + step;
   }
   return found;

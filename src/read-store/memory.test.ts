@@ -66,6 +66,82 @@ describe('memory read store: index use', () => {
     }
   });
 
+  it('counts everything, and one equality on an index, without testing a document', async () => {
+    const collection = await seeded(1000, [[{ ownerId: 1 }]]);
+    expect(await collection.countDocuments()).toBe(1000);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'count', documentsExamined: 0 });
+    expect(await collection.countDocuments({ ownerId: 'o7' })).toBe(10);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'count:ownerId_1', documentsExamined: 0 });
+    // A tombstone among them: its key's documents are tested, and it is not counted.
+    await collection.updateOne({ _id: 'l7' }, { $set: { _deleted: true } });
+    expect(await collection.countDocuments()).toBe(999);
+    expect(await collection.countDocuments({ ownerId: 'o7' })).toBe(9);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'index:ownerId_1', documentsExamined: 10 });
+    await collection.deleteOne({ _id: 'l7' });
+    expect(await collection.countDocuments({ ownerId: { $eq: 'o7' } })).toBe(9);
+    expect(inspectMemoryCollection(collection).plan).toBe('count:ownerId_1');
+    // An array under the index: a key no longer says exactly which documents are equal.
+    await collection.updateOne({ _id: 'l8' }, { $set: { ownerId: ['o7', 'o9'] } });
+    expect(await collection.countDocuments({ ownerId: 'o7' })).toBe(10);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'index:ownerId_1', documentsExamined: 10 });
+  });
+
+  it('narrows by an equality inside $and, and by every clause of an $or', async () => {
+    const collection = await seeded(1000, [[{ ownerId: 1 }], [{ slug: 1 }]]);
+    expect(await collection.countDocuments({ $and: [{ ownerId: 'o1' }, { price: { $gte: 0 } }] })).toBe(10);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'index:ownerId_1', documentsExamined: 10 });
+    expect(await collection.find({ $or: [{ ownerId: { $in: ['o1', 'o2'] } }, { slug: 's1' }] })).toHaveLength(20);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'or(index:ownerId_1,index:slug_1)', documentsExamined: 20 });
+    expect(await collection.countDocuments({ $or: [{ ownerId: 'o1' }, { price: 3 }] })).toBe(151);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'scan', documentsExamined: 1000 });
+  });
+
+  it('finds one literal searched in several fields through their joined text, kept current through writes', async () => {
+    const collection = createMemoryReadStore().collection('people');
+    await collection.createIndex({ at: -1 });
+    for (let i = 0; i < 1000; i++) await collection.insertOne({ _id: `p${i}`, name: `Person ${i}`, email: `person-${i}@example.com`, at: i });
+    const search = (text: string) => ({ $or: ['name', 'email'].map((field) => ({ [field]: { $regex: text, $options: 'i' } })) });
+    expect(await collection.countDocuments(search('PERSON-42'))).toBe(11);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'or(text:name|email)', documentsExamined: 11 });
+    const page = await collection.find({ $and: [search('person-42'), { at: { $lt: 425 } }] }, { sort: { at: -1 }, limit: 3 });
+    expect(page.map((doc) => doc._id)).toEqual(['p424', 'p423', 'p422']);
+    expect(inspectMemoryCollection(collection).plan).toBe('or(text:name|email)+sort');
+    await collection.updateOne({ _id: 'p7' }, { $set: { email: 'PERSON-4200@example.com' } });
+    await collection.insertOne({ _id: 'q', name: ['person-42'], at: 5000 });
+    await collection.insertOne({ _id: 'r', name: 'Pérsön', email: 'person-42x@example.com', at: 5001 });
+    await collection.deleteOne({ _id: 'p42' });
+    const found = await collection.find(search('person-42'), { sort: { at: -1 } });
+    expect(found.map((doc) => doc._id)).toEqual(['r', 'q', 'p429', 'p428', 'p427', 'p426', 'p425', 'p424', 'p423', 'p422', 'p421', 'p420', 'p7']);
+    expect(await collection.countDocuments(search('pérsön'))).toBe(1);
+    // Started together, as a list page starts its find and count: a write between them is seen.
+    const [before, , after] = await Promise.all([
+      collection.countDocuments(search('person-42')),
+      collection.insertOne({ _id: 's', email: 'person-42@example.org', at: 6000 }),
+      collection.countDocuments(search('person-42')),
+    ]);
+    expect([before, after]).toEqual([13, 14]);
+  });
+
+  it('keeps a text column right through many deletes and inserts again under the same ids', async () => {
+    const collection = createMemoryReadStore().collection('notes');
+    const search = { $or: ['title', 'body'].map((field) => ({ [field]: { $regex: 'note 12', $options: 'i' } })) };
+    for (let i = 0; i < 3000; i++) await collection.insertOne({ _id: `n${i}`, title: `Note ${i}`, body: 'text' });
+    expect(await collection.countDocuments(search)).toBe(111);
+    expect(inspectMemoryCollection(collection).plan).toBe('or(text:title|body)');
+    await collection.deleteMany({ _id: { $in: Array.from({ length: 2500 }, (_, i) => `n${i + 500}`) } });
+    expect(await collection.countDocuments(search)).toBe(11);
+    for (let i = 500; i < 520; i++) await collection.insertOne({ _id: `n${i}`, title: 'Other', body: `NOTE 12-${i}` });
+    expect(await collection.countDocuments(search)).toBe(31);
+    expect(inspectMemoryCollection(collection).plan).toBe('or(text:title|body)');
+  });
+
+  it('scans rather than collect a key held by most of the collection', async () => {
+    const collection = await seeded(1000, [[{ price: 1 }]]);
+    const found = await collection.find({ price: { $in: [0, 1, 2] } });
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'scan', documentsExamined: 1000 });
+    expect(found.map((doc) => doc._id)).toEqual(Array.from({ length: 1000 }, (_, i) => `l${i}`).filter((_, i) => i % 7 < 3));
+  });
+
   it('falls back to sorting once an indexed field holds an array, whose key depends on the direction', async () => {
     const collection = await seeded(50, [[{ price: 1 }]]);
     await collection.updateOne({ _id: 'l3' }, { $set: { price: [-1, 99] } });
@@ -88,7 +164,7 @@ describe('memory read store: compiled filters', () => {
   it('agree with mingo on the shapes they compile', () => {
     const random = seededRandom(7);
     const pick = <T>(items: readonly T[]): T => items[random(items.length)] as T;
-    const values = [undefined, null, 0, -0, 1, 2.5, -3, Number.NaN, 'a', 'b', 'Ab', 'ba', '', true, false, new Date(1), { a: 1 }, [], [1, 'a'], [2.5, Number.NaN], [[1]], [null], ['B', 'c']];
+    const values = [undefined, null, 0, -0, 1, 2.5, -3, Number.NaN, 'a', 'b', 'Ab', 'ba', '', true, false, new Date(1), { a: 1 }, [], [1, 'a'], [2.5, Number.NaN], [[1]], [null], ['B', 'c'], 'xÉb.', 'B(a', 'é'];
     const operands = [0, 1, 2.5, -3, 'a', true, false, null];
     const condition = (): unknown => {
       switch (random(7)) {
@@ -108,16 +184,23 @@ describe('memory read store: compiled filters', () => {
           return { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick([0, 1, 2.5, -3]), ...(random(2) ? { $lt: 10 } : {}) };
       }
     };
+    // One literal searched in both fields, as the admin lists search (src/read-store/memory-text.ts).
+    const search = (): Filter => {
+      const literal = { $regex: pick(['a', 'A', 'ab', 'É', 'é', '\\.', 'b\\(']), ...(random(2) ? { $options: 'i' } : {}) };
+      return { $or: [{ a: literal }, { b: literal }, ...(random(2) ? [{ a: pick(operands) }] : [])] };
+    };
     const filter = (depth: number): Filter => {
+      if (depth > 0 && random(4) === 0) return search();
       const clauses: Filter = {};
       for (let i = 0; i <= random(2); i += 1) clauses[pick(['a', 'b'])] = condition();
-      if (depth > 0 && random(3) === 0) clauses[pick(['$and', '$or'])] = [filter(depth - 1), filter(depth - 1)];
+      if (depth > 0 && random(3) === 0) clauses[pick(['$and', '$or'])] = [filter(depth - 1), random(8) === 0 ? {} : filter(depth - 1)];
       return clauses;
     };
     let compared = 0;
     for (let round = 0; round < 400; round += 1) {
       const query = filter(2);
       const fast = compileFastMatcher(query);
+      const compiled = compileFastMatcher(query, true);
       expect(fast, JSON.stringify(query)).not.toBeNull();
       const mingo = new Query(query);
       for (let i = 0; i < 20; i += 1) {
@@ -128,6 +211,8 @@ describe('memory read store: compiled filters', () => {
         }
         try {
           expect(fast?.(doc), `${JSON.stringify(query)} on ${JSON.stringify(doc)}`).toBe(mingo.test(doc));
+          // The closures a scan compiles, keeping joined texts beside the document as the store does.
+          expect(compiled?.(doc, { texts: undefined }), `compiled ${JSON.stringify(query)} on ${JSON.stringify(doc)}`).toBe(mingo.test(doc));
           compared += 1;
         } catch (error) {
           if (error !== DEFER) throw error;

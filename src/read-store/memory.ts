@@ -1,8 +1,8 @@
 import { MemoryIndex, type Entry } from './memory-index';
-import { projectDocs, selectEntries, type CollectionState } from './memory-plan';
+import { countEntries, projectDocs, selectEntries, type CollectionState } from './memory-plan';
 import { applyUpdate, generateId, seedFromFilter } from './memory-update';
 import { cloneValue, equalValues, valuesAtPath } from './memory-values';
-import { DuplicateKeyError } from './port';
+import { DELETED_FIELD, DuplicateKeyError } from './port';
 import type { Collection, Doc, Filter, FindOptions, IndexOptions, ReadStore, Sort, Update, UpdateOptions, UpdateResult } from './port';
 import { assertDeclaredFilter, assertDeclaredUpdate, assertFindOptions, assertKeys } from './validate';
 
@@ -26,7 +26,7 @@ export function createMemoryReadStore(): ReadStore {
     collection<T extends Doc = Doc>(name: string): Collection<T> {
       let collection = collections.get(name);
       if (!collection) {
-        const state: CollectionState = { name, docs: new Map(), indexes: [], stats: { examined: 0, plan: '' } };
+        const state: CollectionState = { name, docs: new Map(), indexes: [], tombstones: 0, textColumns: new Map(), stats: { examined: 0, plan: '' } };
         collection = createCollection(state);
         states.set(collection, state);
         collections.set(name, collection);
@@ -74,9 +74,11 @@ function createCollection(state: CollectionState): Collection<Doc> {
         if (before) index.remove(before);
         index.add(after);
       }
-      const entry = state.docs.get(after._id);
+      state.tombstones += Number(DELETED_FIELD in after) - Number(before !== null && DELETED_FIELD in before);
+      let entry = state.docs.get(after._id);
       if (entry) entry.doc = after;
-      else state.docs.set(after._id, { doc: after, seq: seq++ });
+      else state.docs.set(after._id, (entry = { doc: after, seq: seq++, texts: undefined }));
+      for (const column of state.textColumns.values()) column.touch(entry);
     }
   };
 
@@ -106,8 +108,11 @@ function createCollection(state: CollectionState): Collection<Doc> {
   const remove = (filter: Filter, many: boolean): { deletedCount: number } => {
     assertDeclaredFilter(filter);
     const matched = selectEntries(state, filter, many ? {} : { limit: 1 });
-    for (const { doc } of matched) {
+    for (const entry of matched) {
+      const { doc } = entry;
       for (const index of state.indexes) index.remove(doc);
+      for (const column of state.textColumns.values()) column.touch(entry);
+      if (DELETED_FIELD in doc) state.tombstones--;
       state.docs.delete(doc._id);
     }
     return { deletedCount: matched.length };
@@ -123,7 +128,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
     },
     async countDocuments(filter = {}) {
       assertDeclaredFilter(filter);
-      return selectEntries(state, filter, { hideDeleted: true }).length;
+      return countEntries(state, filter);
     },
     async insertOne(doc) {
       const copy = cloneValue(doc);
@@ -163,6 +168,8 @@ function createCollection(state: CollectionState): Collection<Doc> {
     },
     async drop() {
       state.docs.clear();
+      state.tombstones = 0;
+      state.textColumns.clear();
       state.indexes = [];
     },
   };
