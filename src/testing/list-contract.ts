@@ -38,7 +38,16 @@ export async function pageThroughList<T extends { id: string }>(t: TestApp, path
 }
 
 /** A bad limit or cursor is a 400 that says so, never a 500. */
-export async function expectPagingRefusals(t: TestApp, path: string, cookie: string): Promise<void> {
+/**
+ * Bad `limit` and `cursor` values, then each of the list's own `[query, message]`
+ * refusals, all answered 400 with their message.
+ */
+export async function expectPagingRefusals(t: TestApp, path: string, cookie: string, refusals: Array<[string, string]> = []): Promise<void> {
+  for (const [query, message] of refusals) {
+    const res = await send(t, 'GET', `${path}${path.includes('?') ? '&' : '?'}${query}`, { cookie });
+    expect(res.status, query).toBe(400);
+    expect(await res.json()).toMatchObject({ message });
+  }
   for (const limit of ['0', '101', 'ten', '2.5']) {
     const res = await send(t, 'GET', withQuery(path, { limit }), { cookie });
     expect(res.status, `limit=${limit}`).toBe(400);

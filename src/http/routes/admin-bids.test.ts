@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expected } from '../../event-store/port';
-import { ROOT, seedSuperAdmin, send, signInAdmin } from '../../testing/admins';
+import { ROOT, seedSuperAdmin, signInAdmin } from '../../testing/admins';
 import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../../testing/bidding';
 import { expectPagingRefusals, getListPage, pageThroughList } from '../../testing/list-contract';
 import { rootSession } from '../../testing/listings';
@@ -104,18 +104,12 @@ describe('GET /api/admin/bids, the list contract', () => {
   it('refuses bad paging and filters with a 400 that says what is wrong', async () => {
     const t = await testApp();
     const admin = await rootSession(t);
-    await expectPagingRefusals(t, '/api/admin/bids', admin);
-    const refusals: Array<[string, string]> = [
+    await expectPagingRefusals(t, '/api/admin/bids', admin, [
       ['status=open', 'Status must be pending, processing, completed or failed'],
       ['from=2026-02-30', 'From must be a date (YYYY-MM-DD)'],
       ['to=later', 'To must be a date (YYYY-MM-DD)'],
       ['sort=realtor', 'Sort must be newest, oldest or amount'],
       [`search=${'x'.repeat(201)}`, 'Search must be less than 200 characters'],
-    ];
-    for (const [query, message] of refusals) {
-      const res = await send(t, 'GET', `/api/admin/bids?${query}`, { cookie: admin });
-      expect(res.status, query).toBe(400);
-      expect(await res.json()).toMatchObject({ message });
-    }
+    ]);
   });
 });

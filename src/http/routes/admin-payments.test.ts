@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentStreamId } from '../../domain/payments/payment';
 import { expected } from '../../event-store/port';
 import type { NewEvent } from '../../event-store/port';
-import { send } from '../../testing/admins';
 import { registerRealtor } from '../../testing/bidding';
 import { expectPagingRefusals, getListPage, pageThroughList } from '../../testing/list-contract';
 import { rootSession } from '../../testing/listings';
@@ -79,18 +78,12 @@ describe('GET /api/admin/payments, the list contract', () => {
   it('refuses bad paging and filters with a 400 that says what is wrong', async () => {
     const t: TestApp = await testApp();
     const admin = await rootSession(t);
-    await expectPagingRefusals(t, '/api/admin/payments', admin);
-    const refusals: Array<[string, string]> = [
+    await expectPagingRefusals(t, '/api/admin/payments', admin, [
       ['status=refunded', 'Status must be pending, succeeded or failed'],
       ['from=2026-02-30', 'From must be a date (YYYY-MM-DD)'],
       ['to=later', 'To must be a date (YYYY-MM-DD)'],
       ['sort=amount', 'Sort must be newest or oldest'],
       [`search=${'x'.repeat(201)}`, 'Search must be less than 200 characters'],
-    ];
-    for (const [query, message] of refusals) {
-      const res = await send(t, 'GET', `/api/admin/payments?${query}`, { cookie: admin });
-      expect(res.status, query).toBe(400);
-      expect(await res.json()).toMatchObject({ message });
-    }
+    ]);
   });
 });

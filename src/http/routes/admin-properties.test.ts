@@ -86,18 +86,12 @@ describe('GET /api/admin/properties, the list contract', () => {
   it('refuses bad paging and filters with a 400 that says what is wrong', async () => {
     const t = await testApp();
     const admin = await rootSession(t);
-    await expectPagingRefusals(t, '/api/admin/properties', admin);
-    const refusals: Array<[string, string]> = [
+    await expectPagingRefusals(t, '/api/admin/properties', admin, [
       ['active=yes', 'Active must be true or false'],
       ['from=2026-02-30', 'From must be a date (YYYY-MM-DD)'],
       ['to=soon', 'To must be a date (YYYY-MM-DD)'],
       ['sort=price', 'Sort must be newest, oldest, title or bids'],
       [`search=${'x'.repeat(201)}`, 'Search must be less than 200 characters'],
-    ];
-    for (const [query, message] of refusals) {
-      const res = await send(t, 'GET', `/api/admin/properties?${query}`, { cookie: admin });
-      expect(res.status, query).toBe(400);
-      expect(await res.json()).toMatchObject({ message });
-    }
+    ]);
   });
 });

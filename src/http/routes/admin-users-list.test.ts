@@ -119,8 +119,7 @@ describe('GET /api/admin/users, the list contract', () => {
   it('refuses bad paging and filters with a 400 that says what is wrong', async () => {
     const t = await testApp();
     const admin = await rootSession(t);
-    await expectPagingRefusals(t, '/api/admin/users', admin);
-    const refusals: Array<[string, string]> = [
+    await expectPagingRefusals(t, '/api/admin/users', admin, [
       ['role=admin', 'Role must be homeowner or realtor'],
       ['emailVerified=yes', 'Email verified must be true or false'],
       ['verification=maybe', 'Verification must be none, pending, approved or rejected'],
@@ -128,11 +127,6 @@ describe('GET /api/admin/users, the list contract', () => {
       ['to=yesterday', 'To must be a date (YYYY-MM-DD)'],
       ['sort=credits', 'Sort must be newest, oldest or name'],
       [`search=${'x'.repeat(201)}`, 'Search must be less than 200 characters'],
-    ];
-    for (const [query, message] of refusals) {
-      const res = await send(t, 'GET', `/api/admin/users?${query}`, { cookie: admin });
-      expect(res.status, query).toBe(400);
-      expect(await res.json()).toMatchObject({ message });
-    }
+    ]);
   });
 });
