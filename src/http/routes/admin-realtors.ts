@@ -1,3 +1,4 @@
+import type { AdminRealtor } from '../../contract/admin-realtors';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -13,29 +14,6 @@ import { allOf, booleanParam, listPage, listQuery, optionalParam, searchParam } 
 import { validate } from '../validation';
 import { userSearchFilter } from './admin-accounts';
 
-/** A realtor as the Realtors tab lists one: the account, and the saved profile's fields when there is one. */
-export interface AdminRealtorJson {
-  id: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  credits: number;
-  joinedAt: string;
-  hasProfile: boolean;
-  brokerageName: string;
-  licenseNumber: string;
-  yearsExperience: number | null;
-  serviceAreas: string[];
-  specialties: string[];
-  additionalServices: string[];
-  commissionRate: string;
-  about: string;
-  profileImage: string | null;
-  /** When the profile was first and last saved; null without a profile. */
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
 const REALTOR_SORTS = { newest: { createdAt: -1 }, oldest: { createdAt: 1 }, name: { name: 1 } } satisfies Record<string, Sort>;
 
 export const realtorsListQuery = listQuery.extend({
@@ -44,7 +22,7 @@ export const realtorsListQuery = listQuery.extend({
   sort: optionalParam(z.enum(['newest', 'oldest', 'name'], { error: 'Sort must be newest, oldest or name' })),
 });
 
-function toAdminRealtorJson(user: UserDoc, profile: RealtorProfileDoc | undefined): AdminRealtorJson {
+function toAdminRealtor(user: UserDoc, profile: RealtorProfileDoc | undefined): AdminRealtor {
   return {
     id: user._id,
     userId: user._id,
@@ -87,7 +65,7 @@ export function createAdminRealtorRoutes(deps: AppDeps): Hono<AppEnv> {
     const page = await listPage(users, filter, REALTOR_SORTS[query.sort ?? 'newest'], query);
     const found = await profiles.find({ _id: { $in: page.docs.map((user) => user._id) } });
     const profileOf = new Map(found.map((profile) => [profile._id, profile]));
-    return c.json({ items: page.docs.map((user) => toAdminRealtorJson(user, profileOf.get(user._id))), nextCursor: page.nextCursor, total: page.total });
+    return c.json({ items: page.docs.map((user) => toAdminRealtor(user, profileOf.get(user._id))), nextCursor: page.nextCursor, total: page.total });
   };
 
   return new Hono<AppEnv>().get('/realtors', requireAdmin(), list).get('/realtor-profiles', requireAdmin(), list);

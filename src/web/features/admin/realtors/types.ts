@@ -1,26 +1,7 @@
+import type { AdminRealtor } from '../../../../contract/admin-realtors';
+
 /** GET /api/admin/realtors (and the spec's /api/admin/realtor-profiles): every realtor, profile or not. */
-export type AdminRealtorProfile = {
-  id: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  credits: number;
-  joinedAt: string;
-  hasProfile: boolean;
-  brokerageName: string;
-  licenseNumber: string;
-  /** Null without a saved profile. */
-  yearsExperience: number | null;
-  serviceAreas: string[];
-  specialties: string[];
-  additionalServices: string[];
-  commissionRate: string;
-  about: string;
-  profileImage: string | null;
-  /** When the profile was first and last saved; null without one. */
-  createdAt: string | null;
-  updatedAt: string | null;
-};
+export type AdminRealtorProfile = AdminRealtor;
 
 export type RealtorFilters = {
   hasProfile?: 'true' | 'false';
