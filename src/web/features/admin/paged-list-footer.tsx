@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { describeShown } from './paged-list';
+import { describeShown, listTotal } from './paged-list';
 
 /** The parts of a `useInfiniteQuery(pagedListQuery(…))` result the footer reads. */
 export type PagedQuery = {
@@ -20,7 +20,7 @@ export type PagedQuery = {
 export function PagedListFooter({ query, noun }: { query: PagedQuery; noun: { one: string; many: string } }) {
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const shown = data?.pages.reduce((count, page) => count + page.items.length, 0) ?? 0;
-  const total = data?.pages[0]?.total ?? 0;
+  const total = listTotal(data);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

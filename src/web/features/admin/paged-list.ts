@@ -36,9 +36,16 @@ export function presentParams(params: ListParams): Record<string, string> {
   return present;
 }
 
-/** Every item of the pages loaded so far, in order. */
-export function listItems<T>(data: InfiniteData<ListAnswer<T>> | undefined): T[] {
-  return data?.pages.flatMap((page) => page.items) ?? [];
+/** Every item of the pages loaded so far, in order; undefined until the first page arrives. */
+export function listItems<T>(data: InfiniteData<ListAnswer<T>>): T[];
+export function listItems<T>(data: InfiniteData<ListAnswer<T>> | undefined): T[] | undefined;
+export function listItems<T>(data: InfiniteData<ListAnswer<T>> | undefined): T[] | undefined {
+  return data?.pages.flatMap((page) => page.items);
+}
+
+/** How many items the whole filtered list holds (the first page's total), not only the pages loaded so far. */
+export function listTotal(data: InfiniteData<{ total: number }> | undefined): number {
+  return data?.pages[0]?.total ?? 0;
 }
 
 /** The first page's answer: `total` and extra keys such as `counts` describe the whole list. */

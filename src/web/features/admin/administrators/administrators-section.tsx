@@ -34,7 +34,7 @@ export function AdministratorsSection({ admin, search = '' }: { admin: Admin; se
   const administrators = useInfiniteQuery(administratorsQuery(search));
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
-  const list = administrators.data === undefined ? undefined : listItems(administrators.data);
+  const list = listItems(administrators.data);
 
   return (
     <SectionCard

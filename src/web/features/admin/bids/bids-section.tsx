@@ -8,7 +8,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDateTime } from '../format';
 import { FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { adminBidsQuery } from './queries';
 import { BID_SORTS, BID_STATUS_FILTERS, type AdminBid, type BidFilters } from './types';
@@ -21,9 +21,8 @@ const NOUN = { one: 'bid', many: 'bids' };
 /** The Bids tab: the bids on every listing, a page at a time, filtered by status. */
 export function BidsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: BidFilters; onFiltersChange?: (next: BidFilters) => void }) {
   const bids = useInfiniteQuery(adminBidsQuery(search, filters));
-  const list = bids.data === undefined ? undefined : listItems(bids.data);
-  // The first page's total counts the whole filtered list, not the pages loaded so far.
-  const total = bids.data?.pages[0]?.total ?? 0;
+  const list = listItems(bids.data);
+  const total = listTotal(bids.data);
   const filtered = search !== '' || filters.status !== undefined;
   const change = (next: Partial<BidFilters>) => onFiltersChange?.({ ...filters, ...next });
 

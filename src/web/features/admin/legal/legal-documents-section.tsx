@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { QueryStates } from '../../../components/ui/query-states';
 import { formatCount, formatDateTime } from '../format';
 import { FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { ActivateDocumentDialog } from './activate-document-dialog';
 import { AgreementsDialog } from './agreements-dialog';
@@ -42,8 +42,8 @@ export function LegalDocumentsSection() {
   const [dialogs, setDialogs] = useState<Dialogs>(closed);
   const open = (patch: Partial<Dialogs>) => setDialogs({ ...closed, ...patch });
   const close = () => setDialogs(closed);
-  const list = documents.data === undefined ? undefined : listItems(documents.data);
-  const total = documents.data?.pages[0]?.total ?? 0;
+  const list = listItems(documents.data);
+  const total = listTotal(documents.data);
 
   return (
     <SectionCard

@@ -8,7 +8,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCents, formatCount, formatDateTime, humanize } from '../format';
 import { FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { adminPaymentsQuery } from './queries';
 import { PAYMENT_SORTS, PAYMENT_STATUSES, type AdminPayment, type PaymentFilters } from './types';
@@ -27,9 +27,8 @@ const NOUN = { one: 'payment', many: 'payments' };
 /** The Payments tab: credit purchases with amounts (cents shown as dollars, two decimals) and their status, a page at a time. */
 export function PaymentsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: PaymentFilters; onFiltersChange?: (next: PaymentFilters) => void }) {
   const payments = useInfiniteQuery(adminPaymentsQuery(search, filters));
-  const list = payments.data === undefined ? undefined : listItems(payments.data);
-  // The first page's total counts the whole filtered list, not the pages loaded so far.
-  const total = payments.data?.pages[0]?.total ?? 0;
+  const list = listItems(payments.data);
+  const total = listTotal(payments.data);
   const filtered = search !== '' || filters.status !== undefined;
   const change = (next: Partial<PaymentFilters>) => onFiltersChange?.({ ...filters, ...next });
 

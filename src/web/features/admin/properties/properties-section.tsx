@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { formatCount, formatDate, humanize } from '../format';
 import { FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { useToggleProperty } from './mutations';
 import { adminPropertiesQuery } from './queries';
@@ -20,9 +20,8 @@ const NOUN = { one: 'property', many: 'properties' };
 /** The Properties tab: every listing, a page at a time, searched by title, location or owner, with the Active/Inactive toggle. */
 export function PropertiesSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: PropertyFilters; onFiltersChange?: (next: PropertyFilters) => void }) {
   const properties = useInfiniteQuery(adminPropertiesQuery(search, filters));
-  const list = properties.data === undefined ? undefined : listItems(properties.data);
-  // The first page's total counts the whole filtered list, not the pages loaded so far.
-  const total = properties.data?.pages[0]?.total ?? 0;
+  const list = listItems(properties.data);
+  const total = listTotal(properties.data);
   const filtered = search !== '' || filters.active !== undefined;
   const change = (next: Partial<PropertyFilters>) => onFiltersChange?.({ ...filters, ...next });
 

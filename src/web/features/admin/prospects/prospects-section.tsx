@@ -10,7 +10,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDateTime, formatWhen, humanize } from '../format';
 import { FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { prospectsCsvHref, prospectsQuery } from './queries';
 import { INQUIRY_TYPE_LABELS, INQUIRY_TYPE_OPTIONS, type Prospect, type ProspectFilters } from './types';
@@ -24,9 +24,8 @@ const NOUN = { one: 'prospect', many: 'prospects' };
  */
 export function ProspectsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: ProspectFilters; onFiltersChange?: (next: ProspectFilters) => void }) {
   const prospects = useInfiniteQuery(prospectsQuery(search, filters));
-  const list = prospects.data === undefined ? undefined : listItems(prospects.data);
-  // The first page's total counts the whole filtered list, not the pages loaded so far.
-  const total = prospects.data?.pages[0]?.total ?? 0;
+  const list = listItems(prospects.data);
+  const total = listTotal(prospects.data);
   const filtered = search !== '' || filters.inquiryType !== undefined;
 
   return (

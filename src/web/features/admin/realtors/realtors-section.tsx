@@ -10,7 +10,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDate } from '../format';
 import { FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { realtorProfilesQuery } from './queries';
 import { AdminRealtorProfileDialog, TagList } from './realtor-profile-dialog';
@@ -23,8 +23,8 @@ const NOUN = { one: 'realtor', many: 'realtors' };
 export function RealtorsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: RealtorFilters; onFiltersChange?: (next: RealtorFilters) => void }) {
   const profiles = useInfiniteQuery(realtorProfilesQuery(search, filters));
   const [viewing, setViewing] = useState<AdminRealtorProfile | null>(null);
-  const list = profiles.data === undefined ? undefined : listItems(profiles.data);
-  const total = profiles.data?.pages[0]?.total ?? 0;
+  const list = listItems(profiles.data);
+  const total = listTotal(profiles.data);
   const filtered = search !== '' || filters.hasProfile !== undefined;
 
   return (

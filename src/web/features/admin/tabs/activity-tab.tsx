@@ -6,7 +6,7 @@ import type { ActivityFilters } from '../activity/queries';
 import { ACTION_OPTIONS, ACTOR_TYPE_OPTIONS, TARGET_TYPE_OPTIONS, activityCsvHref, activityQuery } from '../activity/queries';
 import { formatCount } from '../format';
 import { FilterDay, FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { PageViewsSection } from '../page-views/page-views-section';
 import { buttonVariants } from '../../../components/ui/button';
@@ -25,8 +25,8 @@ const NOUN = { one: 'entry', many: 'entries' };
 export function ActivityTab({ search }: AdminTabProps) {
   const [filters, setFilters] = useState<ActivityFilters>({});
   const activity = useInfiniteQuery(activityQuery(search, filters));
-  const entries = activity.data === undefined ? undefined : listItems(activity.data);
-  const total = activity.data?.pages[0]?.total ?? 0;
+  const entries = listItems(activity.data);
+  const total = listTotal(activity.data);
   const filtered = search !== '' || Object.values(filters).some((value) => value !== undefined);
   const change = (next: Partial<ActivityFilters>) => setFilters((current) => ({ ...current, ...next }));
 

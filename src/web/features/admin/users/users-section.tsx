@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDate } from '../format';
 import { FilterDay, FilterSelect, ListFilters } from '../list-filters';
-import { listItems } from '../paged-list';
+import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { usersQuery } from '../queries';
 import type { ManagedUser } from '../types';
@@ -23,8 +23,8 @@ const NOUN = { one: 'user', many: 'users' };
 export function UsersSection({ search, filters = {}, onFiltersChange }: { search: string; filters?: UserFilters; onFiltersChange?: (next: UserFilters) => void }) {
   const users = useInfiniteQuery(usersQuery(search, filters));
   const [editing, setEditing] = useState<ManagedUser | null>(null);
-  const list = users.data === undefined ? undefined : listItems(users.data);
-  const total = users.data?.pages[0]?.total ?? 0;
+  const list = listItems(users.data);
+  const total = listTotal(users.data);
   const filtered = search !== '' || Object.keys(filters).some((name) => name !== 'sort');
   const change = (next: Partial<UserFilters>) => onFiltersChange?.({ ...filters, ...next });
 

@@ -45,7 +45,7 @@ export function VerificationsSection({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const approveSelected = useApproveVerifications();
   const filter: Filter = filters.status ?? 'all';
-  const list = verifications.data === undefined ? undefined : listItems(verifications.data);
+  const list = listItems(verifications.data);
   const counts = verifications.data?.pages[0]?.counts;
   // Only bills still pending and on screen can be approved; a review elsewhere drops them from the selection.
   const pendingShown = list?.filter((item) => item.status === 'pending') ?? [];
