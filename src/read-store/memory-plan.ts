@@ -4,7 +4,7 @@ import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Entry, MemoryIndex, SortedEntry } from './memory-index';
 import { compileFastMatcher, DEFER } from './memory-match';
-import { entriesContaining, planOr, type TextColumn, type TextHolder } from './memory-text';
+import { entriesContaining, fieldSearchOf, planOr, type TextColumn, type TextHolder, type TextSearch } from './memory-text';
 import { DELETED_FIELD, namesDeleted } from './port';
 import type { Doc, Filter, Projection, Sort } from './port';
 import { compareStrings, compareValues, isIndexableScalar, isPlainObject, sortKeyAt } from './memory-values';
@@ -224,19 +224,27 @@ function narrow(state: CollectionState, filter: Filter, searchText: boolean): Na
       collect: () => [...index.idsFor(values, state.docs)].flatMap((id) => state.docs.get(id) ?? []),
     });
   }
+  if (searchText) {
+    for (const field of Object.keys(filter)) {
+      const search = field.startsWith('$') ? null : fieldSearchOf(field, filter[field]);
+      if (search) consider(textNarrowed(state, search));
+    }
+  }
   if (Array.isArray(filter.$and)) for (const clause of filter.$and) if (isPlainObject(clause)) consider(narrow(state, clause, searchText));
   if (Array.isArray(filter.$or) && filter.$or.length > 0) consider(union(state, filter.$or, searchText));
   return best;
+}
+
+function textNarrowed(state: CollectionState, search: TextSearch): Narrowed {
+  const entries = entriesContaining(state.textColumns, state.docs.values(), (entry) => state.docs.get(entry.doc._id) === entry, search);
+  return { size: entries.length, plan: `text:${search.fields.join('|')}`, collect: () => entries };
 }
 
 // Each clause narrows, or is one literal searched in several fields (memory-text.ts), which a text column narrows.
 function union(state: CollectionState, clauses: unknown[], searchText: boolean): Narrowed | null {
   if (!clauses.every(isPlainObject)) return null;
   const plan = searchText ? planOr(clauses) : null;
-  const parts: Narrowed[] = (plan?.searches ?? []).map((search) => {
-    const entries = entriesContaining(state.textColumns, state.docs.values(), (entry) => state.docs.get(entry.doc._id) === entry, search);
-    return { size: entries.length, plan: `text:${search.fields.join('|')}`, collect: () => entries };
-  });
+  const parts: Narrowed[] = (plan?.searches ?? []).map((search) => textNarrowed(state, search));
   for (const clause of plan?.rest ?? clauses) {
     const part = isPlainObject(clause) ? narrow(state, clause, searchText) : null;
     if (!part) return null;

@@ -69,12 +69,23 @@ export function planOr(clauses: Filter[]): OrPlan | null {
       rest.push(...group.clauses);
       continue;
     }
-    const key = `${group.insensitive ? 'i' : ''}${SEPARATOR}${group.fields.join(SEPARATOR)}`;
-    let slot = slots.get(key);
-    if (slot === undefined) slots.set(key, (slot = slots.size));
-    searches.push({ ...group, slot });
+    searches.push({ ...group, slot: slotOf(group.fields, group.insensitive) });
   }
   return searches.length === 0 ? null : { searches, rest };
+}
+
+/** A clause `{ field: { $regex: literal, … } }` as a search of one field, which a text column can narrow; null for anything else. */
+export function fieldSearchOf(field: string, condition: unknown): TextSearch | null {
+  const clause = { [field]: condition };
+  const search = literalSearchOf(clause);
+  return search ? { fields: [field], needle: search.needle, insensitive: search.insensitive, clauses: [clause], slot: slotOf([field], search.insensitive) } : null;
+}
+
+function slotOf(fields: string[], insensitive: boolean): number {
+  const key = `${insensitive ? 'i' : ''}${SEPARATOR}${fields.join(SEPARATOR)}`;
+  let slot = slots.get(key);
+  if (slot === undefined) slots.set(key, (slot = slots.size));
+  return slot;
 }
 
 /**

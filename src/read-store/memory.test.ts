@@ -103,6 +103,8 @@ describe('memory read store: index use', () => {
     const search = (text: string) => ({ $or: ['name', 'email'].map((field) => ({ [field]: { $regex: text, $options: 'i' } })) });
     expect(await collection.countDocuments(search('PERSON-42'))).toBe(11);
     expect(inspectMemoryCollection(collection)).toEqual({ plan: 'or(text:name|email)', documentsExamined: 11 });
+    expect(await collection.countDocuments({ name: { $regex: 'son 42', $options: 'i' } })).toBe(11);
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'text:name', documentsExamined: 11 });
     const page = await collection.find({ $and: [search('person-42'), { at: { $lt: 425 } }] }, { sort: { at: -1 }, limit: 3 });
     expect(page.map((doc) => doc._id)).toEqual(['p424', 'p423', 'p422']);
     expect(inspectMemoryCollection(collection).plan).toBe('or(text:name|email)+sort');
