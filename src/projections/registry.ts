@@ -10,6 +10,7 @@ import { createPaymentsProjection } from './payments';
 import type { Projection } from './projection';
 import { createPropertiesProjection } from './properties';
 import { createProspectsProjection } from './prospects';
+import { createRealtorInsightsProjection } from './realtor-insights';
 import { createRealtorProfilesProjection } from './realtor-profiles';
 import { createRefundsOwedProjection } from './refunds-owed';
 import { createSessionsProjection } from './sessions';
@@ -33,6 +34,7 @@ export function createProjections(): Projection[] {
     createRealtorProfilesProjection(),
     createBidsProjection(),
     createBidRevisionsProjection(),
+    createRealtorInsightsProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.

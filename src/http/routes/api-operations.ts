@@ -170,6 +170,7 @@ export const API_OPERATIONS: ApiOperations = {
   'POST /api/realtor-profile': { summary: "Save the signed-in realtor's profile", roles: ['realtor'], body: realtorProfileSchema },
   'GET /api/realtor-profile/:realtorId': { summary: "A realtor's profile, without contact details until the rules allow", roles: USERS },
   'GET /api/dashboard': { summary: "The signed-in realtor's dashboard", roles: ['realtor'] },
+  'GET /api/dashboard/insights': { summary: "The signed-in realtor's win rate, median time to bid, credits per win and bids and wins by area (docs/decisions/0039)", roles: ['realtor'] },
   'GET /api/admin/bids': {
     summary: 'Every bid, a page at a time (`{ items, nextCursor, total }`): search by realtor or listing; filter by status and day; newest, oldest or by amount',
     roles: ADMINS,

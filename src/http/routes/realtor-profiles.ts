@@ -4,6 +4,7 @@ import { mayShareRealtorContact } from '../../domain/bidding/contact';
 import { realtorProfile, realtorProfileStreamId } from '../../domain/realtor-profiles/profile';
 import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../domain/realtor-profiles/rules';
 import { NotFoundError } from '../../domain/shared/errors';
+import { computeRealtorInsights } from '../../projections/realtor-insights';
 import type { RealtorProfileDoc } from '../../projections/realtor-profiles';
 import { REALTOR_PROFILES } from '../../projections/realtor-profiles';
 import type { UserDoc } from '../../projections/users';
@@ -110,5 +111,8 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
       // (docs/decisions/0023). One bid per property, so every bid is on a different property.
       const standing = user.bidsStanding ?? 0;
       return c.json({ credits: user.credits, totalBids: user.bidsPlaced ?? 0, achievements: achievementProgress({ bids: standing, properties: standing }) });
-    });
+    })
+
+    // docs/decisions/0039: computed at the request's clock, which decides which listings have closed.
+    .get('/dashboard/insights', requireUser('realtor'), async (c) => c.json(await computeRealtorInsights(deps.readStore, currentUserId(c), deps.clock())));
 }

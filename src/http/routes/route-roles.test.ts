@@ -108,6 +108,7 @@ const ROUTES: RouteCase[] = [
   { route: 'POST /api/realtor-profile', body: {}, allowed: ['realtor'] },
   { route: 'GET /api/realtor-profile/:realtorId', path: () => '/api/realtor-profile/no-such', allowed: USERS },
   { route: 'GET /api/dashboard', allowed: ['realtor'] },
+  { route: 'GET /api/dashboard/insights', allowed: ['realtor'] },
   { route: 'GET /api/admin/bids', allowed: ADMINS },
   { route: 'GET /api/admin/realtor-profiles', allowed: ADMINS },
   { route: 'GET /api/admin/realtors', allowed: ADMINS },

@@ -12,6 +12,8 @@ export const queryKeys = {
   ownBids: ['user', 'bids'] as const,
   ownRealtorProfile: ['user', 'realtor-profile'] as const,
   realtorDashboard: ['user', 'dashboard'] as const,
+  // Under realtorDashboard, so whatever refreshes the dashboard refreshes the insights too.
+  realtorInsights: ['user', 'dashboard', 'insights'] as const,
   // Another realtor's profile, as the viewer may see it (contact only after selection).
   realtorProfile: (realtorId: string) => ['realtor-profiles', realtorId] as const,
   // The /home pages (an infinite query); under ['properties'] so pushed bid counts reach it.

@@ -3,6 +3,7 @@ import { CreditStatement } from '../../features/payments/credit-statement';
 import { creditStatementQuery } from '../../features/payments/queries';
 import { realtorDashboardQuery } from '../../features/realtor/queries';
 import { RealtorDashboardPage } from '../../features/realtor/dashboard-page';
+import { InsightsSection, realtorInsightsQuery } from '../../features/realtor/insights-section';
 import { useSignedInUser } from '../../features/session/queries';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/_authenticated/dashboard')({
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(realtorDashboardQuery());
     void queryClient.prefetchQuery(creditStatementQuery());
+    void queryClient.prefetchQuery(realtorInsightsQuery());
   },
   component: DashboardRoute,
 });
@@ -22,7 +24,9 @@ function DashboardRoute() {
   const user = useSignedInUser();
   return (
     <div className="flex flex-1 flex-col">
-      <RealtorDashboardPage name={user.name} credits={user.credits} />
+      <RealtorDashboardPage name={user.name} credits={user.credits}>
+        <InsightsSection />
+      </RealtorDashboardPage>
       {/* Below the page's own sections: every purchase, spend, refund, admin change and reward. */}
       <div className="mx-auto w-full max-w-5xl px-4 pb-12 sm:px-6">
         <CreditStatement />
