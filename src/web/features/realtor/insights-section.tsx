@@ -117,7 +117,7 @@ function AreaChart({ areas }: { areas: RealtorInsights['areas'] }) {
             </span>
           </div>
         </div>
-        <div className="grid grid-cols-[minmax(0,8rem)_1fr] gap-x-3 sm:grid-cols-[minmax(0,12rem)_1fr]" aria-hidden="true">
+        <div className="grid grid-cols-[minmax(0,7rem)_1fr_auto] gap-x-3 sm:grid-cols-[minmax(0,12rem)_1fr_auto]" aria-hidden="true">
           <div className="grid text-sm" style={{ gridTemplateRows: `repeat(${areas.length}, ${ROW}px)` }}>
             {areas.map((area) => (
               <span key={area.area} className="self-center truncate" title={area.area}>
@@ -136,6 +136,13 @@ function AreaChart({ areas }: { areas: RealtorInsights['areas'] }) {
               );
             })}
           </svg>
+          <div className="grid text-right text-xs text-muted-foreground tabular-nums" style={{ gridTemplateRows: `repeat(${areas.length}, ${ROW}px)` }}>
+            {areas.map((area) => (
+              <span key={area.area} className="self-center">
+                {area.wins} of {area.bids} won
+              </span>
+            ))}
+          </div>
         </div>
         <table className="sr-only" data-testid="insights-table">
           <caption>Bids and wins by area</caption>
