@@ -12,7 +12,7 @@ export const queryKeys = {
   ownBids: ['user', 'bids'] as const,
   ownRealtorProfile: ['user', 'realtor-profile'] as const,
   realtorDashboard: ['user', 'dashboard'] as const,
-  // Under realtorDashboard, so whatever refreshes the dashboard refreshes the insights too.
+  // Under ['user'], so logout drops it; read again as the dashboard opens (the realtime layer's exact dashboard invalidation leaves it alone).
   realtorInsights: ['user', 'dashboard', 'insights'] as const,
   // Another realtor's profile, as the viewer may see it (contact only after selection).
   realtorProfile: (realtorId: string) => ['realtor-profiles', realtorId] as const,
