@@ -4,6 +4,7 @@ import { createBidRevisionsProjection } from './bid-revisions';
 import { createBidsProjection } from './bids';
 import { createCreditsOwedProjection } from './credits-owed';
 import { createCreditStatementProjection } from './credit-statement';
+import { createContactSharesProjection } from './contact-shares';
 import { createLegalDocumentsProjection } from './legal-documents';
 import { createPageViewsProjection } from './page-views';
 import { createPaymentsProjection } from './payments';
@@ -35,6 +36,7 @@ export function createProjections(): Projection[] {
     createBidsProjection(),
     createBidRevisionsProjection(),
     createRealtorInsightsProjection(),
+    createContactSharesProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.

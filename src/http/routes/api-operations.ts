@@ -171,6 +171,7 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/realtor-profile/:realtorId': { summary: "A realtor's profile, without contact details until the rules allow", roles: USERS },
   'GET /api/dashboard': { summary: "The signed-in realtor's dashboard", roles: ['realtor'] },
   'GET /api/dashboard/insights': { summary: "The signed-in realtor's win rate, median time to bid, credits per win and bids and wins by area (docs/decisions/0039)", roles: ['realtor'] },
+  'GET /api/contact-shares': { summary: "Every selection that showed the signed-in user's contact details to someone and theirs to the user, newest first (docs/decisions/0038)", roles: USERS },
   'GET /api/admin/bids': {
     summary: 'Every bid, a page at a time (`{ items, nextCursor, total }`): search by realtor or listing; filter by status and day; newest, oldest or by amount',
     roles: ADMINS,

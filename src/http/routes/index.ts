@@ -22,6 +22,7 @@ import { createAdminRealtorRoutes } from './admin-realtors';
 import { createBidSelectionRoutes } from './bid-selection';
 import { createBidRoutes } from './bids';
 import { createRealtorProfileRoutes } from './realtor-profiles';
+import { createContactShareRoutes } from './contact-shares';
 import { createAdminPaymentRoutes } from './admin-payments';
 import { createCreditRoutes } from './credits';
 import { createPaymentMethodRoutes } from './payment-methods';
@@ -50,6 +51,7 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createBidRoutes(deps));
   api.route('/', createBidSelectionRoutes(deps));
   api.route('/', createRealtorProfileRoutes(deps));
+  api.route('/', createContactShareRoutes(deps));
   // Before the bids' routes, which served the realtor profiles before every realtor was listed.
   api.route('/admin', createAdminRealtorRoutes(deps));
   api.route('/admin', createAdminBidRoutes(deps));

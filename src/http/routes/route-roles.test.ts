@@ -109,6 +109,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/realtor-profile/:realtorId', path: () => '/api/realtor-profile/no-such', allowed: USERS },
   { route: 'GET /api/dashboard', allowed: ['realtor'] },
   { route: 'GET /api/dashboard/insights', allowed: ['realtor'] },
+  { route: 'GET /api/contact-shares', allowed: USERS },
   { route: 'GET /api/admin/bids', allowed: ADMINS },
   { route: 'GET /api/admin/realtor-profiles', allowed: ADMINS },
   { route: 'GET /api/admin/realtors', allowed: ADMINS },
