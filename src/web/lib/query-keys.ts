@@ -14,6 +14,8 @@ export const queryKeys = {
   realtorDashboard: ['user', 'dashboard'] as const,
   // Under ['user'], so logout drops it; read again as the dashboard opens (the realtime layer's exact dashboard invalidation leaves it alone).
   realtorInsights: ['user', 'dashboard', 'insights'] as const,
+  // Under ['user'], so logout drops it; the selection push refreshes it for both parties.
+  contactShares: ['user', 'contact-shares'] as const,
   // Another realtor's profile, as the viewer may see it (contact only after selection).
   realtorProfile: (realtorId: string) => ['realtor-profiles', realtorId] as const,
   // The /home pages (an infinite query); under ['properties'] so pushed bid counts reach it.

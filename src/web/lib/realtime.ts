@@ -57,6 +57,7 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       // The owner may now see that realtor's email and phone in the profile dialog.
       void queryClient.invalidateQueries({ queryKey: queryKeys.realtorProfile(realtorId), exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contactShares, exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.property(propertyId), exact: true });
     },
   },

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AccountCard } from '../../features/auth/account-card';
 import { ChangePasswordCard } from '../../features/auth/change-password-card';
 import { ProfilePage } from '../../features/auth/profile-page';
+import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
 import { HomeownerProfilePage } from '../../features/homeowner/homeowner-profile-page';
 import { NewBidToasts } from '../../features/listings/new-bid-toasts';
 import { MyProperties } from '../../features/listings/owner/my-properties';
@@ -35,7 +36,12 @@ function HomeownerProfileRoute() {
         // One 'List a property', in My Properties' header: the verified card need not repeat it.
         verification={<VerificationCard />}
         properties={<MyProperties action={<ListPropertyButtonWhenVerified />} />}
-        password={<ChangePasswordCard />}
+        password={
+          <div className="grid gap-6">
+            <ContactSharesCard />
+            <ChangePasswordCard />
+          </div>
+        }
       />
     </>
   );

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AccountCard } from '../../features/auth/account-card';
 import { ChangePasswordCard } from '../../features/auth/change-password-card';
+import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
 import { OwnBidsCard } from '../../features/bidding/own-bids-card';
 import { PaymentMethodCard } from '../../features/payments/payment-method-card';
 import { ownBidsQuery } from '../../features/bidding/queries';
@@ -46,6 +47,9 @@ function RealtorProfileRoute() {
       </Section>
       <Section title="Bids">
         <OwnBidsCard />
+      </Section>
+      <Section title="Contact shared">
+        <ContactSharesCard />
       </Section>
     </main>
   );
