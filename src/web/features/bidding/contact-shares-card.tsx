@@ -49,7 +49,7 @@ export function ContactSharesCard() {
             {shares.data.map((share) => (
               <li key={share.propertyId} className="rounded-lg border border-border p-3 text-sm">
                 <p>
-                  You and <span className="font-semibold">{share.otherName}</span> shared your email and phone
+                  You and <span className="font-semibold">{share.otherName}</span> were shown each other’s email and phone
                   {share.role === 'owner' ? ' when you selected their bid' : ' when they selected your bid'} on “{share.propertyTitle}”.
                 </p>
                 <p className="text-muted-foreground">
