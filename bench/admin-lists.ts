@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
 import { createLocalBlobStore } from '../src/blobs/local';
 import { deriveFileUrlKey } from '../src/blobs/signed-url';
@@ -160,4 +161,10 @@ export async function benchAdminLists(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+// Alone: `npx tsx bench/admin-lists.ts`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await benchAdminLists();
+  process.exit(0);
 }
