@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
-import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openPage, openSignedInPage, screenshotBoth, screenshotViewport, signInByApi } from './support/browser';
-import { adminCookie } from './support/legal';
-import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
+import { registerUser, startAdminTestServer, type SeedUser } from './support/admin';
+import { launchBrowser, openPage, screenshotBoth, screenshotViewport, signInByApi } from './support/browser';
+import { apiCall, createListingByApi } from './support/listings';
+import { ownerAndRealtor } from './support/parties';
 import type { TestServer } from './support/server';
 
 /*
@@ -32,16 +32,8 @@ afterAll(async () => {
 
 describe('a bid’s history', () => {
   it('shows the owner how often a bid’s message changed, and every version of it', async () => {
-    const admin = await adminCookie(server.url, superAdmin);
-    const ownerPage = await openSignedInPage(browser, server.url, owner);
-    await submitBillByApi(ownerPage, server.url);
-    const submission = await pendingVerificationOf(server.url, admin, owner.email);
-    await adminApi(server.url, admin, 'POST', `/api/admin/verifications/${submission.id}/approve`);
+    const { ownerPage, page } = await ownerAndRealtor(browser, server.url, { owner, realtor: agent }, 2);
     const listingId = await createListingByApi(ownerPage, server.url, { title: 'Revision Row Townhouse' });
-
-    const page = await openSignedInPage(browser, server.url, agent);
-    const me = await apiCall<{ id: string }>(page, server.url, 'GET', '/api/user');
-    await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 2 });
     await apiCall(page, server.url, 'POST', `/api/properties/${listingId}/bid`, { propertyId: listingId, amount: 150, message: 'I sold three homes on this street.' });
 
     // The owner watches Current Bids: one bid, not edited.

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openSignedInPage, screenshotBoth } from './support/browser';
-import { adminCookie } from './support/legal';
-import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
+import { registerUser, startAdminTestServer, type SeedUser } from './support/admin';
+import { launchBrowser, screenshotBoth } from './support/browser';
+import { apiCall, createListingByApi } from './support/listings';
+import { ownerAndRealtor } from './support/parties';
 import type { TestServer } from './support/server';
 
 /*
@@ -31,14 +31,7 @@ afterAll(async () => {
 
 describe('contact shared', () => {
   it('lists the selection on both profiles, empty before it', async () => {
-    const admin = await adminCookie(server.url, superAdmin);
-    const ownerPage = await openSignedInPage(browser, server.url, owner);
-    await submitBillByApi(ownerPage, server.url);
-    const submission = await pendingVerificationOf(server.url, admin, owner.email);
-    await adminApi(server.url, admin, 'POST', `/api/admin/verifications/${submission.id}/approve`);
-    const page = await openSignedInPage(browser, server.url, agent);
-    const me = await apiCall<{ id: string }>(page, server.url, 'GET', '/api/user');
-    await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 1 });
+    const { ownerPage, page } = await ownerAndRealtor(browser, server.url, { owner, realtor: agent }, 1);
 
     const closesAt = Date.now() + 6_000;
     const listing = await createListingByApi(ownerPage, server.url, { title: 'Harbour Loft', location: 'Toronto, ON', biddingEndsAt: new Date(closesAt).toISOString() });
