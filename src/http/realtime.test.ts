@@ -55,8 +55,10 @@ function client(url: string, headers: Record<string, string> = {}): Socket {
   return socket;
 }
 
+// Tests create a socket, then await the next cookie: it may already be connected when this is called.
 function connected(socket: Socket): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
