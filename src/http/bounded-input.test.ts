@@ -36,6 +36,7 @@ import { savePaymentMethodSchema } from './routes/payment-methods';
 import { authenticateBody, confirmBody, confirmQuery, intentId } from './routes/payment-returns';
 import { pageQuery } from './routes/properties';
 import { bidIdParam } from './routes/bids';
+import { timelineParams, timelineQuery } from './routes/admin-timeline';
 
 /*
  * Every schema that checks a request (body, query or path parameter), with a
@@ -129,6 +130,8 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   { name: 'roleQuery', schema: roleQuery, valid: { role: 'realtor' } },
   { name: 'pageQuery', schema: pageQuery, valid: { cursor: '12', limit: '24' } },
   { name: 'bidIdParam', schema: bidIdParam, valid: 'b1a2c3d4-0000-4000-8000-000000000000' },
+  { name: 'timelineQuery', schema: timelineQuery, valid: { limit: '20', cursor: '40', at: '2026-11-24T18:30:00.000Z' } },
+  { name: 'timelineParams.id', schema: timelineParams.id, valid: 'b1a2c3d4-0000-4000-8000-000000000000' },
 ];
 
 /** Values as long as a request body may be: a run of letters (no comma, no @), of digits, and of words. */

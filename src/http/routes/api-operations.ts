@@ -35,6 +35,7 @@ import { authenticateBody, confirmBody, confirmQuery, intentId } from './payment
 import { pageQuery } from './properties';
 import { BILL, IMAGE } from './uploads';
 import { bidIdParam } from './bids';
+import { timelineParams, timelineQuery } from './admin-timeline';
 
 /*
  * Every route the app registers, with the schemas it validates with (imported,
@@ -88,6 +89,13 @@ export const API_OPERATIONS: ApiOperations = {
     query: activityQuery,
   },
   'GET /api/admin/activity.csv': { summary: 'The activity log as CSV, with the same filters (at most 10,000 entries, newest first); the export is itself logged', roles: ADMINS, query: activityExportQuery, answer: { kind: 'csv' } },
+  'GET /api/admin/timeline/:kind/:id': {
+    summary:
+      "A listing's or an account's events from the log, oldest first, a page at a time (`items`, `nextCursor`, `total`), each with who caused it and from where, and `stateAt`: the state folded from the log up to `at` or `revision` (now by default), secrets hidden (docs/decisions/0041)",
+    roles: ADMINS,
+    params: timelineParams,
+    query: timelineQuery,
+  },
 
   // Contact, page views and legal documents
   'POST /api/prospects': { summary: 'Send the contact form', roles: EVERYONE, body: prospectSchema, answer: { status: 201 } },

@@ -28,6 +28,7 @@ import { createCreditRoutes } from './credits';
 import { createPaymentMethodRoutes } from './payment-methods';
 import { createPaymentReturnRoutes } from './payment-returns';
 import { createStripeWebhookRoutes } from './stripe-webhook';
+import { createAdminTimelineRoutes } from './admin-timeline';
 
 /** Every context's routes, mounted under /api. */
 export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
@@ -61,6 +62,8 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createPaymentReturnRoutes(deps));
   api.route('/', createStripeWebhookRoutes(deps));
   api.route('/admin', createAdminPaymentRoutes(deps));
+  // Admin time travel: one listing's or account's events and its state at a moment (docs/decisions/0041).
+  api.route('/admin', createAdminTimelineRoutes(deps));
   // The OpenAPI document of every route (docs/decisions/0027-metrics-and-api-description.md).
   api.route('/', createApiDescriptionRoutes(deps));
 }

@@ -59,6 +59,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/admin/dashboard', allowed: ADMINS },
   { route: 'GET /api/admin/activity', allowed: ADMINS },
   { route: 'GET /api/admin/activity.csv', allowed: ADMINS },
+  { route: 'GET /api/admin/timeline/:kind/:id', path: () => '/api/admin/timeline/listing/no-such-listing', allowed: ADMINS },
   // Contact, page views and legal documents
   { route: 'POST /api/prospects', body: {}, allowed: EVERYONE },
   { route: 'POST /api/page-views', body: {}, allowed: EVERYONE },
