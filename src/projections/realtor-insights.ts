@@ -6,6 +6,7 @@ import { isSelectionEvent } from '../domain/bidding/selection';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
+import { listingArea } from './listing-area';
 import { insertOnce, updateOnce, upsertOnce } from './projection';
 
 export const REALTOR_INSIGHTS = 'realtor_insights';
@@ -76,11 +77,12 @@ async function applyListingEvent(event: RecordedEvent, store: ReadStore): Promis
   const set: Record<string, unknown> = {};
   if (event.type === 'PropertyListed') {
     set.listedAt = text(data.listedAt) ?? null;
-    set.area = text(data.location) ?? '';
+    set.area = listingArea(data) ?? '';
     set.biddingEndsAt = text(data.biddingEndsAt) ?? null;
   } else if (event.type === 'PropertyUpdated') {
     // An edit carries the details in full; the bidding end only when it moved.
-    if (text(data.location) !== undefined) set.area = text(data.location);
+    const area = listingArea(data);
+    if (area !== undefined) set.area = area;
     if (text(data.biddingEndsAt) !== undefined) set.biddingEndsAt = text(data.biddingEndsAt);
   } else {
     return;

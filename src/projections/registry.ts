@@ -6,6 +6,7 @@ import { createCreditsOwedProjection } from './credits-owed';
 import { createCreditStatementProjection } from './credit-statement';
 import { createContactSharesProjection } from './contact-shares';
 import { createLegalDocumentsProjection } from './legal-documents';
+import { createMarketStatsProjection } from './market-stats';
 import { createPageViewsProjection } from './page-views';
 import { createPaymentsProjection } from './payments';
 import type { Projection } from './projection';
@@ -38,6 +39,7 @@ export function createProjections(): Projection[] {
     createRealtorInsightsProjection(),
     createContactSharesProjection(),
     createPaymentsProjection(),
+    createMarketStatsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
     createRefundsOwedProjection(),

@@ -215,3 +215,10 @@ export const API_OPERATIONS: ApiOperations = {
     query: paymentsListQuery,
   },
 };
+
+  // Public market stats
+  'GET /api/stats/areas': {
+    summary:
+      'Listings, average bids per listing and median hours to the first bid per area over the last 30 and 90 days; an area shows only with 5 listings or more, the median only with 5 bid-receiving listings (docs/decisions/0040)',
+    roles: EVERYONE,
+  },

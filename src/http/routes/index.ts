@@ -29,6 +29,7 @@ import { createPaymentMethodRoutes } from './payment-methods';
 import { createPaymentReturnRoutes } from './payment-returns';
 import { createStripeWebhookRoutes } from './stripe-webhook';
 import { createAdminTimelineRoutes } from './admin-timeline';
+import { createMarketStatsRoutes } from './market-stats';
 
 /** Every context's routes, mounted under /api. */
 export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
@@ -66,4 +67,6 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/admin', createAdminTimelineRoutes(deps));
   // The OpenAPI document of every route (docs/decisions/0027-metrics-and-api-description.md).
   api.route('/', createApiDescriptionRoutes(deps));
+  // Public market stats by area (docs/decisions/0040-market-stats.md).
+  api.route('/', createMarketStatsRoutes(deps));
 }

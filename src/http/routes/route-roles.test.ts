@@ -128,6 +128,8 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/admin/payments', allowed: ADMINS },
   // The API description
   { route: 'GET /api/openapi.json', allowed: EVERYONE },
+  // Public market stats
+  { route: 'GET /api/stats/areas', allowed: EVERYONE },
 ];
 
 const SOME_IMAGE = 'images/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.png';
