@@ -13,6 +13,7 @@ import { createProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
 import type { AppDeps } from './app';
 import { createApp } from './app';
+import { createBidDigests } from './bid-digests';
 import { createBidRefundReactor } from './bid-refunds';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -72,13 +73,15 @@ export async function composeApp(parts: AppParts) {
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
   const bidRefunds = createBidRefundReactor({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl });
   const paymentCredits = createPaymentCreditsReactor(managed);
+  // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
+  const bidDigests = createBidDigests({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
   const processManagers = {
     async idle() {
       await Promise.all([bidRefunds.idle(), paymentCredits.idle()]);
     },
     /** Stops their retries and waits for what is in hand; before the event store closes. */
     async stop() {
-      await Promise.all([bidRefunds.stop(), paymentCredits.stop()]);
+      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop()]);
     },
   };
   const runner = createProjectionRunner({
@@ -96,6 +99,7 @@ export async function composeApp(parts: AppParts) {
   // Once the read models hold everything owed so far, the workers take it; new debts come live from the log.
   bidRefunds.start();
   paymentCredits.start();
+  bidDigests.start();
   const sessions = createSessions({
     secret: parts.sessionSecret,
     secure: parts.env.publicUrl.startsWith('https:'),
@@ -118,5 +122,5 @@ export async function composeApp(parts: AppParts) {
     metrics,
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, processManagers, metrics };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidDigests, processManagers, metrics };
 }

@@ -89,3 +89,39 @@ export function bidNotSelectedMail(options: { to: string; name: string; property
   const link = { label: 'Browse listings', url: `${options.publicUrl}/home` };
   return { to: options.to, subject, tag: 'bid-not-selected', text: text(`Hi ${options.name},`, paragraphs, link.url), html: html(subject, [`Hi ${options.name},`, ...paragraphs], link) };
 }
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+const bidsWord = (count: number) => `${count} new bid${count === 1 ? '' : 's'}`;
+
+/** To the owner, at each bid when they chose instant mails (docs/decisions/0043). The realtor stays unnamed, as on the bid list. */
+export function bidReceivedMail(options: { to: string; name: string; propertyTitle: string; propertyId: string; amount: number; publicUrl: string }): Mail {
+  const subject = `New bid on "${options.propertyTitle}"`.replace(/[\r\n]+/g, ' ');
+  const paragraphs = [`A realtor placed a bid of ${dollars(options.amount)} on "${options.propertyTitle}".`, 'You can read it and compare it with the others on your listing.'];
+  const link = { label: 'View the bids', url: listingLink(options.publicUrl, options.propertyId) };
+  return { to: options.to, subject, tag: 'bid-received', text: text(`Hi ${options.name},`, paragraphs, link.url), html: html(subject, [`Hi ${options.name},`, ...paragraphs], link) };
+}
+
+export interface DigestListing {
+  propertyId: string;
+  title: string;
+  bids: number;
+}
+
+/** To the owner once a day when they chose the digest: how many bids on which listings since the last one. */
+export function bidDigestMail(options: { to: string; name: string; listings: DigestListing[]; publicUrl: string }): Mail {
+  const total = options.listings.reduce((sum, listing) => sum + listing.bids, 0);
+  const subject = `${bidsWord(total)} on your listings`;
+  const intro = `Since your last digest, realtors placed ${bidsWord(total)} on ${options.listings.length === 1 ? 'one of your listings' : `${options.listings.length} of your listings`}:`;
+  const lines = options.listings.map((listing) => `"${listing.title}": ${bidsWord(listing.bids)}`);
+  const first = options.listings[0];
+  const link = { label: options.listings.length === 1 ? 'View the bids' : 'View your listings', url: options.listings.length === 1 && first ? listingLink(options.publicUrl, first.propertyId) : `${options.publicUrl}/home` };
+  const textLines = options.listings.map((listing, i) => `${lines[i] ?? ''}\n${listingLink(options.publicUrl, listing.propertyId)}`);
+  const footer = 'You get this digest once a day because you chose it in Notifications on your profile.';
+  return {
+    to: options.to,
+    subject,
+    tag: 'bid-digest',
+    text: text(`Hi ${options.name},`, [intro, ...textLines, footer], link.url),
+    html: html(subject, [`Hi ${options.name},`, intro, ...lines, footer], link),
+  };
+}

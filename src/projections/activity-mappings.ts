@@ -13,6 +13,7 @@ import type { RealtorProfileSaved } from '../domain/realtor-profiles/profile';
 import type { SessionEvent } from '../domain/sessions/events';
 import type { ReservationEvent } from '../domain/shared/reservation';
 import type { VerificationEvent } from '../domain/verification/events';
+import type { BidDigestSent } from '../domain/notifications/bid-digest';
 import type { ActivityRow } from './activity-rows';
 import { byAdmin, byUser, change, changedFields, creditsChange, userIdOf } from './activity-rows';
 import { AUDIT_ACTIVITY } from './audit-activity';
@@ -43,7 +44,8 @@ type LoggedEvent =
   | BidSelected
   | RealtorProfileSaved
   | PaymentEvent
-  | PageViewed;
+  | PageViewed
+  | BidDigestSent;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -56,6 +58,8 @@ export const NOT_AUDITED = {
   NameReserved: 'the username or email taken by a registration or an administrator, whose creation has its own entry',
   NameReleased: 'a name given back by a registration that did not complete',
   PageViewed: "anonymous visits, counted in the activity tab's page views",
+  NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
+  BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

@@ -7,6 +7,7 @@ import { createCreditStatementProjection } from './credit-statement';
 import { createContactSharesProjection } from './contact-shares';
 import { createLegalDocumentsProjection } from './legal-documents';
 import { createMarketStatsProjection } from './market-stats';
+import { createNotificationPreferencesProjection } from './notification-preferences';
 import { createPageViewsProjection } from './page-views';
 import { createPaymentsProjection } from './payments';
 import type { Projection } from './projection';
@@ -38,8 +39,9 @@ export function createProjections(): Projection[] {
     createBidRevisionsProjection(),
     createRealtorInsightsProjection(),
     createContactSharesProjection(),
-    createPaymentsProjection(),
     createMarketStatsProjection(),
+    createNotificationPreferencesProjection(),
+    createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
     createRefundsOwedProjection(),

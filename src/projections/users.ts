@@ -166,6 +166,7 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
       await updateOnce(users, userId, position, { $set: { stripePaymentMethodId: null } });
       return;
     case 'BidMessageEdited':
+    case 'NotificationPreferencesChanged':
       return;
     case 'PasswordSet':
     case 'PasswordResetCompleted':

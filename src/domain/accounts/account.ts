@@ -5,6 +5,8 @@ import { evolveBids } from './bids';
 import type { AccountBilling } from './billing';
 import { evolveBilling, initialBilling } from './billing';
 import type { AccountEvent } from './events';
+import type { NotificationPreferences } from './notifications';
+import { DEFAULT_NOTIFICATIONS, evolveNotifications } from './notifications';
 import type { UserRole } from './rules';
 
 /** A token mailed to the user; the account keeps only its hash. */
@@ -51,6 +53,8 @@ export interface RegisteredAccount extends AccountBilling {
   achievements: readonly string[];
   /** Credits of a withdrawn reward not taken back yet (the balance was short), by achievement. */
   rewardsOwed: Readonly<Record<string, number>>;
+  /** Which mails the user wants (docs/decisions/0043). */
+  notifications: NotificationPreferences;
 }
 
 export type AccountState = { status: 'unregistered' } | RegisteredAccount;
@@ -79,6 +83,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       standingBids: 0,
       achievements: [],
       rewardsOwed: {},
+      notifications: DEFAULT_NOTIFICATIONS,
       ...initialBilling,
     };
   }
@@ -116,6 +121,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'PaymentMethodRemoved':
     case 'CreditsPurchased':
       return evolveBilling(state, event);
+    case 'NotificationPreferencesChanged':
+      return evolveNotifications(state, event);
     default:
       return assertNever(event);
   }

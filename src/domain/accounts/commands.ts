@@ -1,4 +1,5 @@
 import type { Brand } from '../shared/decider';
+import type { ChangeNotificationPreferences } from './notifications';
 import type { UserRole } from './rules';
 
 export type UserId = Brand<string, 'UserId'>;
@@ -95,4 +96,5 @@ export type AccountCommand =
   | RecordSignIn
   | SetCreditsByAdmin
   | BidCommand
-  | BillingCommand;
+  | BillingCommand
+  | ChangeNotificationPreferences;

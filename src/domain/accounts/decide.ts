@@ -7,6 +7,7 @@ import { decideBid } from './bids';
 import { decideBilling } from './billing';
 import type { AccountCommand } from './commands';
 import type { AccountEvent } from './events';
+import { decideNotifications } from './notifications';
 import { INVALID_RESET_TOKEN } from './rules';
 
 export const INVALID_VERIFICATION_LINK = 'Invalid or expired verification link';
@@ -81,6 +82,8 @@ function decideForRegistered(command: Exclude<AccountCommand, { type: 'Register'
     case 'RemovePaymentMethod':
     case 'PurchaseCredits':
       return decideBilling(command, state);
+    case 'ChangeNotificationPreferences':
+      return decideNotifications(command, state);
     default:
       return assertNever(command);
   }

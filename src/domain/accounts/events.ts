@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { PasswordReason } from './commands';
+import type { NotificationPreferences } from './notifications';
 import type { UserRole } from './rules';
 
 export type UserRegistered = {
@@ -29,6 +30,9 @@ export type CreditsSetByAdmin = {
   type: 'CreditsSetByAdmin';
   data: { credits: number; previousCredits: number; adminId: string; reason: string; at: string };
 };
+
+/** The user's mail choices after the change, whole (docs/decisions/0043). */
+export type NotificationPreferencesChanged = { type: 'NotificationPreferencesChanged'; data: NotificationPreferences & { at: string } };
 
 /*
  * The credits ledger and the realtor's bids live in the account stream too, so
@@ -99,7 +103,8 @@ export type AccountEvent =
   | PaymentCustomerCreated
   | PaymentMethodSaved
   | PaymentMethodRemoved
-  | CreditsPurchased;
+  | CreditsPurchased
+  | NotificationPreferencesChanged;
 
 export const ACCOUNT_EVENT_TYPES = [
   'UserRegistered',
@@ -121,6 +126,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'PaymentMethodSaved',
   'PaymentMethodRemoved',
   'CreditsPurchased',
+  'NotificationPreferencesChanged',
 ] as const satisfies ReadonlyArray<AccountEvent['type']>;
 
 const TYPES: ReadonlySet<string> = new Set(ACCOUNT_EVENT_TYPES);

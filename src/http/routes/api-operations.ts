@@ -36,6 +36,7 @@ import { pageQuery } from './properties';
 import { BILL, IMAGE } from './uploads';
 import { bidIdParam } from './bids';
 import { timelineParams, timelineQuery } from './admin-timeline';
+import { notificationPreferencesSchema } from '../../contract/notifications';
 
 /*
  * Every route the app registers, with the schemas it validates with (imported,
@@ -180,6 +181,8 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/dashboard': { summary: "The signed-in realtor's dashboard", roles: ['realtor'] },
   'GET /api/dashboard/insights': { summary: "The signed-in realtor's win rate, median time to bid, credits per win and bids and wins by area (docs/decisions/0039)", roles: ['realtor'] },
   'GET /api/contact-shares': { summary: "Every selection that showed the signed-in user's contact details to someone and theirs to the user, newest first (docs/decisions/0038)", roles: USERS },
+  'GET /api/user/notifications': { summary: "The signed-in user's mail choice: a homeowner's bidEmails (instant, daily, none), a realtor's outcomeEmails (docs/decisions/0043)", roles: USERS },
+  'PUT /api/user/notifications': { summary: 'Change the mail choice: bidEmails for a homeowner, outcomeEmails for a realtor; the other role\'s setting is a 400', roles: USERS, body: notificationPreferencesSchema },
   'GET /api/admin/bids': {
     summary: 'Every bid, a page at a time (`{ items, nextCursor, total }`): search by realtor or listing; filter by status and day; newest, oldest or by amount',
     roles: ADMINS,

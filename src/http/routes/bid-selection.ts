@@ -13,6 +13,7 @@ import { viewPropertyBids } from '../../projections/bid-views';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
 import type { AppDeps } from '../app';
+import { withoutDeclinedOutcomes } from '../bid-mails';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';
@@ -75,15 +76,17 @@ async function sendSelectionMails(deps: AppDeps, c: Context<AppEnv>, selected: B
   const owner = person(ownerId);
   const realtor = person(realtorId);
   const { publicUrl } = deps.env;
-  const mails: Mail[] = [];
+  const drafts: Array<{ mail: Mail; realtorId: string | null }> = [];
   if (owner && realtor) {
-    mails.push(bidSelectedMail({ to: realtor.email, name: realtor.name, propertyTitle, propertyId, owner: contactOf(owner), publicUrl }));
-    mails.push(selectionConfirmedMail({ to: owner.email, name: owner.name, propertyTitle, propertyId, realtor: contactOf(realtor), publicUrl }));
+    drafts.push({ mail: bidSelectedMail({ to: realtor.email, name: realtor.name, propertyTitle, propertyId, owner: contactOf(owner), publicUrl }), realtorId });
+    drafts.push({ mail: selectionConfirmedMail({ to: owner.email, name: owner.name, propertyTitle, propertyId, realtor: contactOf(realtor), publicUrl }), realtorId: null });
   }
   for (const other of others) {
     const bidder = person(other.realtorId);
-    if (bidder) mails.push(bidNotSelectedMail({ to: bidder.email, name: bidder.name, propertyTitle, propertyId, publicUrl }));
+    if (bidder) drafts.push({ mail: bidNotSelectedMail({ to: bidder.email, name: bidder.name, propertyTitle, propertyId, publicUrl }), realtorId: bidder._id });
   }
+  // A realtor who turned outcome mails off gets neither (docs/decisions/0043); the owner's confirmation always goes.
+  const mails = await withoutDeclinedOutcomes(deps, drafts);
   const outcomes = await Promise.allSettled(mails.map((mail) => deps.mailer.send(mail)));
   outcomes.forEach((outcome, i) => {
     if (outcome.status === 'rejected') deps.logger.error('selection mail failed', { requestId: c.get('requestId'), propertyId, tag: mails[i]?.tag, error: outcome.reason });

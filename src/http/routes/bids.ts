@@ -7,6 +7,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/sha
 import { loadBidRevisions, withEditCounts } from '../../projections/bid-revisions';
 import { viewPropertyBids } from '../../projections/bid-views';
 import type { AppDeps } from '../app';
+import { mailBidReceived } from '../bid-mails';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';
@@ -50,6 +51,7 @@ export function createBidRoutes(deps: AppDeps) {
         property: toSnapshot(facts),
         at: deps.clock().toISOString(),
       });
+      await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });
       return c.json(await loadOwnBid(deps, realtorId, bidId), 201);
     })
 

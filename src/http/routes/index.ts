@@ -23,6 +23,7 @@ import { createBidSelectionRoutes } from './bid-selection';
 import { createBidRoutes } from './bids';
 import { createRealtorProfileRoutes } from './realtor-profiles';
 import { createContactShareRoutes } from './contact-shares';
+import { createNotificationRoutes } from './notifications';
 import { createAdminPaymentRoutes } from './admin-payments';
 import { createCreditRoutes } from './credits';
 import { createPaymentMethodRoutes } from './payment-methods';
@@ -54,6 +55,7 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createBidSelectionRoutes(deps));
   api.route('/', createRealtorProfileRoutes(deps));
   api.route('/', createContactShareRoutes(deps));
+  api.route('/', createNotificationRoutes(deps));
   // Before the bids' routes, which served the realtor profiles before every realtor was listed.
   api.route('/admin', createAdminRealtorRoutes(deps));
   api.route('/admin', createAdminBidRoutes(deps));

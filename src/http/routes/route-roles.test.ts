@@ -111,6 +111,8 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/dashboard', allowed: ['realtor'] },
   { route: 'GET /api/dashboard/insights', allowed: ['realtor'] },
   { route: 'GET /api/contact-shares', allowed: USERS },
+  { route: 'GET /api/user/notifications', allowed: USERS },
+  { route: 'PUT /api/user/notifications', body: {}, allowed: USERS },
   { route: 'GET /api/admin/bids', allowed: ADMINS },
   { route: 'GET /api/admin/realtor-profiles', allowed: ADMINS },
   { route: 'GET /api/admin/realtors', allowed: ADMINS },

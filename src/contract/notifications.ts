@@ -1,0 +1,26 @@
+/*
+ * Notification preferences as the server takes and answers them and the
+ * profile pages send them (GET and PUT /api/user/notifications,
+ * docs/decisions/0043). Each role has its own setting, and answers only it.
+ */
+import { z } from 'zod';
+import { BID_EMAILS_RULE, BID_EMAIL_CHOICES, OUTCOME_EMAILS_RULE } from '../domain/accounts/notifications';
+import type { BidEmails } from '../domain/accounts/notifications';
+
+export { BID_EMAIL_CHOICES };
+export type { BidEmails };
+
+export const NOTIFICATIONS_BODY_RULE = 'Send { "bidEmails": "instant" | "daily" | "none" } or { "outcomeEmails": true | false }';
+
+/** Which role may send which field is the account decider's rule; this checks the shape and values. */
+export const notificationPreferencesSchema = z.strictObject(
+  {
+    bidEmails: z.enum(BID_EMAIL_CHOICES, { error: BID_EMAILS_RULE }).optional(),
+    outcomeEmails: z.boolean({ error: OUTCOME_EMAILS_RULE }).optional(),
+  },
+  { error: NOTIFICATIONS_BODY_RULE },
+);
+export type NotificationPreferencesInput = z.input<typeof notificationPreferencesSchema>;
+
+/** A homeowner's answer has `bidEmails`, a realtor's `outcomeEmails`. */
+export type NotificationSettings = { role: 'homeowner'; bidEmails: BidEmails } | { role: 'realtor'; outcomeEmails: boolean };

@@ -1,0 +1,56 @@
+import { ValidationError } from '../shared/errors';
+import type { RegisteredAccount } from './account';
+import type { AccountEvent, NotificationPreferencesChanged } from './events';
+
+/*
+ * Which mails a user wants (docs/decisions/0043). A homeowner chooses how bids
+ * on their listings reach them: a mail per bid, one daily digest, or none. A
+ * realtor chooses whether the outcome of a selection (chosen, not chosen) is
+ * mailed. Each role sets only its own; the other setting keeps its default.
+ */
+
+export const BID_EMAIL_CHOICES = ['instant', 'daily', 'none'] as const;
+export type BidEmails = (typeof BID_EMAIL_CHOICES)[number];
+
+export interface NotificationPreferences {
+  bidEmails: BidEmails;
+  outcomeEmails: boolean;
+}
+
+/** What every account had before the choice existed: a mail per bid, outcome mails on. */
+export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { bidEmails: 'instant', outcomeEmails: true };
+
+export const BID_EMAILS_RULE = 'Bid emails must be instant, daily or none';
+export const OUTCOME_EMAILS_RULE = 'Outcome emails must be true or false';
+export const ONLY_HOMEOWNERS_BID_EMAILS = 'Only homeowners choose bid emails';
+export const ONLY_REALTORS_OUTCOME_EMAILS = 'Only realtors choose outcome emails';
+export const NOTHING_TO_CHANGE = 'Choose bidEmails (homeowners) or outcomeEmails (realtors)';
+
+/** Sets the signed-in user's choice; a setting left out stays as it is. */
+export type ChangeNotificationPreferences = {
+  type: 'ChangeNotificationPreferences';
+  bidEmails?: BidEmails;
+  outcomeEmails?: boolean;
+  at: string;
+};
+
+export function evolveNotifications(state: RegisteredAccount, event: NotificationPreferencesChanged): RegisteredAccount {
+  return { ...state, notifications: { bidEmails: event.data.bidEmails, outcomeEmails: event.data.outcomeEmails } };
+}
+
+export function decideNotifications(command: ChangeNotificationPreferences, state: RegisteredAccount): AccountEvent[] {
+  const { bidEmails, outcomeEmails } = command;
+  if (bidEmails === undefined && outcomeEmails === undefined) throw new ValidationError(NOTHING_TO_CHANGE);
+  if (bidEmails !== undefined) {
+    if (!BID_EMAIL_CHOICES.includes(bidEmails)) throw new ValidationError(BID_EMAILS_RULE, { bidEmails: BID_EMAILS_RULE });
+    if (state.role !== 'homeowner') throw new ValidationError(ONLY_HOMEOWNERS_BID_EMAILS, { bidEmails: ONLY_HOMEOWNERS_BID_EMAILS });
+  }
+  if (outcomeEmails !== undefined) {
+    if (typeof outcomeEmails !== 'boolean') throw new ValidationError(OUTCOME_EMAILS_RULE, { outcomeEmails: OUTCOME_EMAILS_RULE });
+    if (state.role !== 'realtor') throw new ValidationError(ONLY_REALTORS_OUTCOME_EMAILS, { outcomeEmails: ONLY_REALTORS_OUTCOME_EMAILS });
+  }
+  const current = state.notifications;
+  const next: NotificationPreferences = { bidEmails: bidEmails ?? current.bidEmails, outcomeEmails: outcomeEmails ?? current.outcomeEmails };
+  if (next.bidEmails === current.bidEmails && next.outcomeEmails === current.outcomeEmails) return [];
+  return [{ type: 'NotificationPreferencesChanged', data: { ...next, at: command.at } }];
+}

@@ -1,0 +1,61 @@
+import type { AccountEvent, NotificationPreferencesChanged } from '../domain/accounts/events';
+import type { NotificationPreferences } from '../domain/accounts/notifications';
+import { DEFAULT_NOTIFICATIONS } from '../domain/accounts/notifications';
+import type { RecordedEvent } from '../event-store/port';
+import { isAccountEvent } from '../domain/accounts/events';
+import type { ReadStore } from '../read-store/port';
+import type { Projection } from './projection';
+import { upsertOnce } from './projection';
+
+export const NOTIFICATION_PREFERENCES = 'notification_preferences';
+
+/**
+ * A user's mail choices (docs/decisions/0043). Only users who changed them
+ * have a document; everyone else has DEFAULT_NOTIFICATIONS.
+ */
+export type NotificationPreferencesDoc = {
+  _id: string;
+  bidEmails: NotificationPreferences['bidEmails'];
+  outcomeEmails: boolean;
+  /** When the homeowner last chose the daily digest: bids before it were mailed as chosen then, so the first digest starts here. */
+  dailySince: string | null;
+  _position?: number;
+};
+
+export function createNotificationPreferencesProjection(): Projection {
+  return {
+    name: NOTIFICATION_PREFERENCES,
+    collections: [NOTIFICATION_PREFERENCES],
+    async setup(store) {
+      await store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).createIndex({ bidEmails: 1 });
+    },
+    async apply(event, store) {
+      if (!isAccountEvent(event) || event.type !== 'NotificationPreferencesChanged') return;
+      const { bidEmails, outcomeEmails, at } = (event as RecordedEvent & AccountEvent & NotificationPreferencesChanged).data;
+      const collection = store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES);
+      const userId = event.streamId.slice('user-'.length);
+      const before = await collection.findOne({ _id: userId });
+      // Staying on the digest keeps its start; switching to it starts it now.
+      const dailySince = bidEmails !== 'daily' ? null : before?.bidEmails === 'daily' ? before.dailySince : at;
+      await upsertOnce(collection, userId, event.position, { $set: { bidEmails, outcomeEmails, dailySince } });
+    },
+  };
+}
+
+/** The user's choices, or the defaults when they never changed them. */
+export async function loadNotificationPreferences(store: ReadStore, userId: string): Promise<NotificationPreferences> {
+  const doc = await store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).findOne({ _id: userId });
+  return doc ? { bidEmails: doc.bidEmails, outcomeEmails: doc.outcomeEmails } : DEFAULT_NOTIFICATIONS;
+}
+
+/** The choices of several users, by id; those without a document are left out (they have the defaults). */
+export async function loadNotificationPreferencesOf(store: ReadStore, userIds: string[]): Promise<Map<string, NotificationPreferences>> {
+  if (userIds.length === 0) return new Map();
+  const docs = await store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).find({ _id: { $in: userIds } });
+  return new Map(docs.map((doc) => [doc._id, { bidEmails: doc.bidEmails, outcomeEmails: doc.outcomeEmails }]));
+}
+
+/** Homeowners on the daily digest, with when they chose it. */
+export async function loadDigestReaders(store: ReadStore): Promise<NotificationPreferencesDoc[]> {
+  return store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).find({ bidEmails: 'daily' });
+}
