@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import type { BlobStore } from '../blobs/port';
+import type { CachedPersonalKeys } from '../personal-data/keys';
 import type { EventStore } from '../event-store/port';
 import type { ProjectionRunner, ProjectionStatus } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
@@ -47,6 +48,8 @@ export interface AppDeps {
   metrics: Pick<Metrics, 'registry' | 'observeRequest'>;
   /** The built web client; when absent only the API is served. */
   clientDir?: string;
+  /** Per-person keys of the personal data in the log; erased with the account (src/personal-data). */
+  personalKeys?: CachedPersonalKeys;
 }
 
 /** The most a JSON request body may weigh; multipart uploads have their own limits. */

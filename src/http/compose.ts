@@ -5,6 +5,8 @@ import { observeCommands } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
 import type { Mailer } from '../mail/port';
 import type { PaymentsConfig } from '../payments/port';
+import type { CachedPersonalKeys } from '../personal-data/keys';
+import { withPersonalDataShredding } from '../personal-data/shredding-event-store';
 import { createSimulatedPaymentProvider } from '../payments/simulated';
 import type { PositionedPush, Projection } from '../projections/projection';
 import { createProjections } from '../projections/registry';
@@ -54,6 +56,11 @@ export interface AppParts {
   generations?: { checkMs?: number; graceMs?: number };
   /** How the process managers retry what failed, and their clock for how long an item is owed (tests). */
   processManagers?: { retry?: RetryPolicy; now?: () => number };
+  /**
+   * Per-person keys: when given, personal values are encrypted in the log and
+   * erasing a key erases them (docs/decisions/0042). The server always gives them.
+   */
+  personalKeys?: CachedPersonalKeys;
 }
 
 /**
@@ -67,7 +74,8 @@ export async function composeApp(parts: AppParts) {
   const readStore = readModelsOf(parts.readStore);
   const metrics = parts.metrics ?? createMetrics();
   // Every append and command of this app goes through here, so all of them are measured.
-  const eventStore = metrics.timeAppends(parts.eventStore);
+  const logStore = parts.personalKeys ? withPersonalDataShredding(parts.eventStore, parts.personalKeys) : parts.eventStore;
+  const eventStore = metrics.timeAppends(logStore);
   observeCommands(eventStore, metrics.countCommand);
   const managed = { eventStore, readStore, logger, ...parts.processManagers };
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
@@ -120,6 +128,7 @@ export async function composeApp(parts: AppParts) {
     fileUrlKey: deriveFileUrlKey(parts.sessionSecret),
     payments: parts.payments ?? { provider: createSimulatedPaymentProvider() },
     metrics,
+    ...(parts.personalKeys ? { personalKeys: parts.personalKeys } : {}),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
   return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidDigests, processManagers, metrics };

@@ -29,6 +29,7 @@ import type { Mailer } from '../mail/port';
 import { createPostmarkMailer } from '../mail/postmark';
 import type { PaymentsConfig } from '../payments/port';
 import { createSimulatedPaymentProvider } from '../payments/simulated';
+import { openPersonalKeys } from '../personal-data/open-keys';
 import { createPropertyWatchCheck } from './property-watch';
 import type { RateCounters } from './rate-limit';
 import { createMongoRateCounters, createSqliteRateCounters } from './rate-limit';
@@ -122,6 +123,7 @@ export async function startServer(
   const readStore = readModelsOf(await openReadStore(env));
   const sessionSecret = await loadSessionSecret(dataDir, env.SESSION_SECRET);
   const rateCounters = await openRateCounters(env, dataDir);
+  const personalKeys = await openPersonalKeys(env, dataDir);
 
   // Sockets attach once the port is bound; pushes before that have no listener.
   const relay: { push?: (push: PositionedPush) => void } = {};
@@ -146,6 +148,7 @@ export async function startServer(
     clientDir: CLIENT_DIR,
     onPush: (push) => relay.push?.(push),
     metrics,
+    personalKeys,
   });
   logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted) });
   // Before serving, so the first sign-in already finds the administrator.
@@ -168,6 +171,7 @@ export async function startServer(
         await eventStore.close();
         await readStore.close();
         await rateCounters.close();
+        await personalKeys.close();
       })()),
   };
 }

@@ -11,6 +11,7 @@ import { createMemoryLogger } from '../http/logger';
 import { createOutboxMailer } from '../mail/outbox';
 import type { Mail } from '../mail/port';
 import type { PaymentsConfig } from '../payments/port';
+import { createMemoryPersonalKeys, withKeyCache } from '../personal-data/keys';
 import type { Projection } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
 import { withEventStoreFaults, withReadStoreFaults } from './faults';
@@ -47,6 +48,7 @@ export async function createTestApp(
   // Uploads go to a folder of their own, signed and served as the server does.
   const uploadsDir = mkdtempSync(join(tmpdir(), 'test-uploads-'));
   const blobs = createLocalBlobStore({ dir: uploadsDir, signingKey: deriveFileUrlKey(sessionSecret), clock });
+  const personalKeys = withKeyCache(createMemoryPersonalKeys(), { ttlMs: 1000 });
   const composed = await composeApp({
     eventStore,
     readStore,
@@ -68,12 +70,18 @@ export async function createTestApp(
     ...(options.rateCounters ? { rateCounters: options.rateCounters } : {}),
     // One app and no other nodes to wait for: a rebuild drops the old generation at once.
     generations: { graceMs: 0 },
+    // Personal values are encrypted in the log as on the server (docs/decisions/0042).
+    personalKeys,
   });
   return {
     ...composed,
     logger,
     /** Injects faults into the app's event store and read store (transient errors, lost answers, dropped subscriptions). */
     faults: { eventStore: eventStore.faults, readStore: readStore.faults },
+    /** The per-person keys under which the log holds personal values. */
+    personalKeys,
+    /** The log as stored, before personal values are decrypted. */
+    rawEventStore: eventStore,
     /** The folder the local blob store writes to. */
     uploadsDir,
     /** Every mail sent so far, oldest first. */

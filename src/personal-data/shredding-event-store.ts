@@ -1,0 +1,111 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
+import type { PersonalKeys } from './keys';
+import type { StandIn } from './personal-fields';
+import { PERSONAL_FIELDS, PERSONAL_METADATA, subjectOfMetadata } from './personal-fields';
+
+/** How a personal value is stored in the log: encrypted under its subject's key (AES-256-GCM). */
+export interface SealedValue {
+  $pii: string;
+  /** 12 random bytes, base64. */
+  iv: string;
+  /** The JSON of the value, encrypted, then the 16-byte tag; base64. */
+  data: string;
+}
+
+/** The event that tells every node a person was erased; the decorator drops their key from its cache on reading it. */
+export const ACCOUNT_ERASED = 'AccountErased';
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export function isSealed(value: unknown): value is SealedValue {
+  return typeof value === 'object' && value !== null && typeof (value as SealedValue).$pii === 'string' && typeof (value as SealedValue).data === 'string';
+}
+
+function seal(subjectId: string, key: Buffer, value: unknown): SealedValue {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  // The subject is authenticated with the value, so a sealed value cannot be moved under another person's name.
+  cipher.setAAD(Buffer.from(subjectId));
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return { $pii: subjectId, iv: iv.toString('base64'), data: data.toString('base64') };
+}
+
+function open(sealed: SealedValue, key: Buffer): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const bytes = Buffer.from(sealed.data, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+    decipher.setAAD(Buffer.from(sealed.$pii));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const plain = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]);
+    return { ok: true, value: JSON.parse(plain.toString('utf8')) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The EventStore port with personal values encrypted on the way in and
+ * decrypted on every way out (docs/decisions/0042). Once a person's key is
+ * erased, their values read as the stand-ins of personal-fields.ts, on every
+ * backend and in every replay. Events written before it stay as they were.
+ */
+export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys & { forget?(subjectId: string): void }): EventStore {
+  const sealFields = async (subjectId: string | null, record: Record<string, unknown>, fields: Record<string, StandIn>) => {
+    if (!subjectId) return record;
+    const present = Object.keys(fields).filter((field) => record[field] !== undefined && record[field] !== null && !isSealed(record[field]));
+    if (present.length === 0) return record;
+    const key = await keys.keyFor(subjectId);
+    const sealed = { ...record };
+    // An erased person's new values are written as their stand-ins straight away.
+    for (const field of present) sealed[field] = key ? seal(subjectId, key, record[field]) : (fields[field] as StandIn)(subjectId);
+    return sealed;
+  };
+
+  const sealEvent = async (streamId: string, event: NewEvent): Promise<NewEvent> => {
+    const rule = PERSONAL_FIELDS[event.type];
+    const data = isRecord(event.data) && rule ? await sealFields(rule.subject(streamId, event.data), event.data, rule.fields) : event.data;
+    const metadata = event.metadata
+      ? await sealFields(subjectOfMetadata(streamId, isRecord(event.data) ? event.data : {}, event.metadata, event.type), event.metadata, PERSONAL_METADATA)
+      : event.metadata;
+    return data === event.data && metadata === event.metadata ? event : { ...event, data, ...(metadata ? { metadata } : {}) };
+  };
+
+  const openFields = async <T extends Record<string, unknown>>(record: T, fields: Record<string, StandIn>): Promise<T> => {
+    let opened: Record<string, unknown> | undefined;
+    for (const [field, standIn] of Object.entries(fields)) {
+      const value = record[field];
+      if (!isSealed(value)) continue;
+      opened ??= { ...record };
+      const key = await keys.find(value.$pii);
+      const result = key ? open(value, key) : ({ ok: false } as const);
+      opened[field] = result.ok ? result.value : standIn(value.$pii);
+    }
+    return (opened as T | undefined) ?? record;
+  };
+
+  const openEvent = async (event: RecordedEvent): Promise<RecordedEvent> => {
+    if (event.type === ACCOUNT_ERASED) keys.forget?.(event.streamId.slice('user-'.length));
+    const rule = PERSONAL_FIELDS[event.type];
+    const data = rule && isRecord(event.data) ? await openFields(event.data, rule.fields) : event.data;
+    const metadata = await openFields(event.metadata, PERSONAL_METADATA);
+    return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
+  };
+
+  const openAll = (events: RecordedEvent[]) => Promise.all(events.map(openEvent));
+
+  return {
+    async append(streamId, events, expectedState) {
+      const sealed = await Promise.all(events.map((event) => sealEvent(streamId, event)));
+      return inner.append(streamId, sealed, expectedState);
+    },
+    readStream: async (streamId) => openAll(await inner.readStream(streamId)),
+    readAll: async (options) => openAll(await inner.readAll(options)),
+    headPosition: () => inner.headPosition(),
+    subscribe: (options) => inner.subscribe({ ...options, onEvent: async (event) => options.onEvent(await openEvent(event)) }),
+    close: () => inner.close(),
+  };
+}
