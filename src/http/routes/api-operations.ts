@@ -183,6 +183,7 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/contact-shares': { summary: "Every selection that showed the signed-in user's contact details to someone and theirs to the user, newest first (docs/decisions/0038)", roles: USERS },
   'GET /api/user/notifications': { summary: "The signed-in user's mail choice: a homeowner's bidEmails (instant, daily, none), a realtor's outcomeEmails (docs/decisions/0043)", roles: USERS },
   'PUT /api/user/notifications': { summary: 'Change the mail choice: bidEmails for a homeowner, outcomeEmails for a realtor; the other role\'s setting is a 400', roles: USERS, body: notificationPreferencesSchema },
+  'GET /api/user/export': { summary: 'Everything held about the signed-in user as one JSON attachment, bidhome-data-<date>.json (docs/decisions/0042)', roles: USERS },
   'GET /api/admin/bids': {
     summary: 'Every bid, a page at a time (`{ items, nextCursor, total }`): search by realtor or listing; filter by status and day; newest, oldest or by amount',
     roles: ADMINS,
@@ -217,7 +218,6 @@ export const API_OPERATIONS: ApiOperations = {
     roles: ADMINS,
     query: paymentsListQuery,
   },
-};
 
   // Public market stats
   'GET /api/stats/areas': {
@@ -225,3 +225,4 @@ export const API_OPERATIONS: ApiOperations = {
       'Listings, average bids per listing and median hours to the first bid per area over the last 30 and 90 days; an area shows only with 5 listings or more, the median only with 5 bid-receiving listings (docs/decisions/0040)',
     roles: EVERYONE,
   },
+};

@@ -30,6 +30,7 @@ import { createPaymentMethodRoutes } from './payment-methods';
 import { createPaymentReturnRoutes } from './payment-returns';
 import { createStripeWebhookRoutes } from './stripe-webhook';
 import { createAdminTimelineRoutes } from './admin-timeline';
+import { createUserDataRoutes } from './user-data';
 import { createMarketStatsRoutes } from './market-stats';
 
 /** Every context's routes, mounted under /api. */
@@ -67,8 +68,10 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/admin', createAdminPaymentRoutes(deps));
   // Admin time travel: one listing's or account's events and its state at a moment (docs/decisions/0041).
   api.route('/admin', createAdminTimelineRoutes(deps));
-  // The OpenAPI document of every route (docs/decisions/0027-metrics-and-api-description.md).
-  api.route('/', createApiDescriptionRoutes(deps));
   // Public market stats by area (docs/decisions/0040-market-stats.md).
   api.route('/', createMarketStatsRoutes(deps));
+  // The user's data: export and erasure (docs/decisions/0042-export-and-erasure.md).
+  api.route('/', createUserDataRoutes(deps));
+  // The OpenAPI document of every route (docs/decisions/0027-metrics-and-api-description.md).
+  api.route('/', createApiDescriptionRoutes(deps));
 }

@@ -1,0 +1,107 @@
+import type { ActivityDoc } from '../../projections/activity-log';
+import { ADMIN_LOGS } from '../../projections/activity-log';
+import type { BidDoc } from '../../projections/bids';
+import { BIDS } from '../../projections/bids';
+import type { ContactShareDoc } from '../../projections/contact-shares';
+import { CONTACT_SHARES } from '../../projections/contact-shares';
+import type { CreditLedgerDoc } from '../../projections/credit-statement';
+import { CREDIT_LEDGER } from '../../projections/credit-statement';
+import type { NotificationPreferencesDoc } from '../../projections/notification-preferences';
+import { NOTIFICATION_PREFERENCES } from '../../projections/notification-preferences';
+import type { PaymentDoc } from '../../projections/payments';
+import { PAYMENTS } from '../../projections/payments';
+import type { PropertyDoc } from '../../projections/properties';
+import { PROPERTIES } from '../../projections/properties';
+import type { RealtorProfileDoc } from '../../projections/realtor-profiles';
+import { REALTOR_PROFILES } from '../../projections/realtor-profiles';
+import type { UserAgreementDoc } from '../../projections/user-agreements';
+import { USER_AGREEMENTS } from '../../projections/user-agreements';
+import type { UserDoc } from '../../projections/users';
+import { USERS } from '../../projections/users';
+import type { VerificationDoc } from '../../projections/verifications';
+import { VERIFICATIONS } from '../../projections/verifications';
+import type { Doc } from '../../read-store/port';
+import type { AppDeps } from '../app';
+
+/** How long the links to the person's own bills and images in an export stay valid. */
+export const EXPORT_LINK_TTL_SECONDS = 24 * 60 * 60;
+/** The newest activity entries about the person an export carries; older ones are in the log all the same. */
+export const EXPORT_ACTIVITY_LIMIT = 1000;
+
+/** Drops the read models' bookkeeping (`_position`, `_id` as `id`), so the export reads as data, not storage. */
+function plain<T extends Doc>(doc: T): Record<string, unknown> {
+  const { _id, _position: _p, ...rest } = doc as T & { _position?: number };
+  return { id: _id, ...rest };
+}
+
+/**
+ * Everything the read models hold about one user (GET /api/user/export,
+ * docs/decisions/0042): never another person's contact details, never a
+ * password hash, a token or a payment provider's ids.
+ */
+export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs' | 'clock'>, userId: string) {
+  const store = deps.readStore;
+  const user = await store.collection<UserDoc>(USERS).findOne({ _id: userId });
+  if (!user) return null;
+  const [profile, listings, bids, statement, payments, verifications, agreements, shares, activity, notifications] = await Promise.all([
+    store.collection<RealtorProfileDoc>(REALTOR_PROFILES).findOne({ _id: userId }),
+    store.collection<PropertyDoc>(PROPERTIES).find({ ownerId: userId }),
+    store.collection<BidDoc>(BIDS).find({ realtorId: userId }),
+    store.collection<CreditLedgerDoc>(CREDIT_LEDGER).find({ userId }),
+    store.collection<PaymentDoc>(PAYMENTS).find({ userId }),
+    store.collection<VerificationDoc>(VERIFICATIONS).find({ userId }),
+    store.collection<UserAgreementDoc>(USER_AGREEMENTS).find({ userId }),
+    store.collection<ContactShareDoc>(CONTACT_SHARES).find({ $or: [{ ownerId: userId }, { realtorId: userId }] }),
+    store
+      .collection<ActivityDoc>(ADMIN_LOGS)
+      .find({ $or: [{ actorId: userId }, { resourceId: userId }] }, { sort: { createdAt: -1, _id: -1 }, limit: EXPORT_ACTIVITY_LIMIT }),
+    store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).findOne({ _id: userId }),
+  ]);
+  const link = (key: string) => deps.blobs.url(key, EXPORT_LINK_TTL_SECONDS);
+  return {
+    exportedAt: deps.clock().toISOString(),
+    account: {
+      id: user._id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      createdAt: user.createdAt,
+      emailVerified: user.emailVerified,
+      isVerified: user.isVerified,
+      credits: user.credits,
+      lastLogin: user.lastLogin,
+      profileImageUrl: user.profileImageUrl,
+    },
+    realtorProfile: profile ? plain(profile) : null,
+    notificationPreferences: notifications ? plain(notifications) : null,
+    listings: await Promise.all(
+      listings.map(async ({ searchText: _s, listedPosition: _l, ...listing }) => ({
+        ...plain(listing as PropertyDoc),
+        imageLinks: await Promise.all(listing.images.map(link)),
+      })),
+    ),
+    bids: bids.map(plain),
+    creditStatement: statement.map(plain),
+    payments: payments.map(({ stripePaymentIntentId: _i, stripeChargeId: _c, ...payment }) => plain(payment as PaymentDoc)),
+    verificationDocuments: await Promise.all(
+      verifications.map(async (doc) => ({ ...plain({ ...doc, adminNotes: undefined }), downloadLink: await link(doc.documentKey) })),
+    ),
+    agreementsAccepted: agreements.map(plain),
+    // Who the person's details were shown to: the other party by id, as their contact details are theirs, not this person's.
+    contactShares: shares.map(({ _id, _position: _p, ...share }) => ({ ...share, role: share.ownerId === userId ? 'owner' : 'realtor' })),
+    activity: activity.map((entry) => activityAbout(entry, userId)),
+  };
+}
+
+/**
+ * An activity entry as the person may have it: whole when it is about them;
+ * when they acted on something else, what they did, when and from where, but
+ * not the target's name, email or changes, which may be another person's.
+ */
+function activityAbout(entry: ActivityDoc, userId: string): Record<string, unknown> {
+  if (entry.resourceId === userId) return plain(entry);
+  const { _id, action, resourceType, resourceId, ipAddress, userAgent, createdAt } = entry;
+  return { id: _id, action, resourceType, resourceId, ipAddress, userAgent, createdAt };
+}
