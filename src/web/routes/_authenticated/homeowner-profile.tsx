@@ -5,6 +5,7 @@ import { ProfilePage } from '../../features/auth/profile-page';
 import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
 import { HomeownerProfilePage } from '../../features/homeowner/homeowner-profile-page';
 import { NewBidToasts } from '../../features/listings/new-bid-toasts';
+import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card';
 import { MyProperties } from '../../features/listings/owner/my-properties';
 import { ownPropertiesQueryOptions } from '../../features/listings/queries';
 import { useSignedInUser } from '../../features/session/queries';
@@ -39,6 +40,7 @@ function HomeownerProfileRoute() {
         password={
           <div className="grid gap-6">
             <ContactSharesCard />
+            <NotificationSettingsCard />
             <ChangePasswordCard />
           </div>
         }

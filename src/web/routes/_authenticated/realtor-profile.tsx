@@ -4,6 +4,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AccountCard } from '../../features/auth/account-card';
 import { ChangePasswordCard } from '../../features/auth/change-password-card';
 import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
+import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card';
 import { OwnBidsCard } from '../../features/bidding/own-bids-card';
 import { PaymentMethodCard } from '../../features/payments/payment-method-card';
 import { ownBidsQuery } from '../../features/bidding/queries';
@@ -50,6 +51,9 @@ function RealtorProfileRoute() {
       </Section>
       <Section title="Contact shared">
         <ContactSharesCard />
+      </Section>
+      <Section title="Notifications">
+        <NotificationSettingsCard />
       </Section>
     </main>
   );
