@@ -3,7 +3,7 @@
  * (GET /api/properties, docs/decisions/0036-listing-search.md): one list of
  * bidding states and orders, so the filter bar offers exactly what the route accepts.
  */
-import type { PropertyType } from '../domain/listings/rules';
+import type { PropertyType } from './listings';
 
 /** Open: bidding has not ended. Closing: open, and ends within CLOSING_WINDOW_MS. Closed: ended. */
 export const LISTING_STATES = ['open', 'closing', 'closed'] as const;

@@ -10,7 +10,7 @@ import './styles.css';
 const queryClient = createQueryClient();
 // Created here, once, rather than in a component: StrictMode's double effects
 // would otherwise open and drop a second socket.
-const realtime = createRealtimeClient({ queryClient });
+const realtime = createRealtimeClient({ queryClient, whileSignedIn: true });
 const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROPERTY_TYPES } from '../../contract/listings';
 
 /*
  * Input rules for listings (SPEC §3 properties, §5 Property), pure zod so the
@@ -9,8 +10,7 @@ import { z } from 'zod';
  * the decider check those.
  */
 
-export const PROPERTY_TYPES = ['house', 'apartment', 'condo', 'townhouse'] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export { PROPERTY_TYPES, type PropertyType } from '../../contract/listings';
 
 export const VIBE_CATEGORIES = ['cafes', 'greenery', 'schools', 'safety', 'transit', 'community'] as const;
 export type VibeCategory = (typeof VIBE_CATEGORIES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INQUIRY_TYPES, PROSPECT_MESSAGE_MAX, PROSPECT_MESSAGE_MIN } from '../../contract/prospects';
 
 /*
  * The contact and prospect forms' rules, with the spec's messages (SPEC §5
@@ -6,14 +7,7 @@ import { z } from 'zod';
  * /api/prospects with this schema and the forms validate with the same one.
  */
 
-export const INQUIRY_TYPES = ['realtor', 'homeowner', 'general'] as const;
-export type InquiryType = (typeof INQUIRY_TYPES)[number];
-
-/** The pages whose forms send prospects; the server accepts any short page name. */
-export const PROSPECT_PAGES = ['contact', 'landing', 'about'] as const;
-
-export const PROSPECT_MESSAGE_MIN = 10;
-export const PROSPECT_MESSAGE_MAX = 5000;
+export { INQUIRY_TYPES, PROSPECT_MESSAGE_MAX, PROSPECT_MESSAGE_MIN, PROSPECT_PAGES, type InquiryType } from '../../contract/prospects';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 const ROLE_MESSAGE = 'Please select your role';

@@ -187,6 +187,48 @@ describe('realtime cache wiring', () => {
   });
 });
 
+describe('a socket only while signed in', () => {
+  it('opens none for a visitor, one when a user signs in, a new handshake when the sessions change, none after the last sign-out', async () => {
+    let handshakes = 0;
+    io.use((_socket, next) => {
+      handshakes += 1;
+      next();
+    });
+    queryClient.setQueryData(queryKeys.user, null);
+    client = createRealtimeClient({ queryClient, url, whileSignedIn: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handshakes).toBe(0);
+
+    const userSocket = new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
+    queryClient.setQueryData(queryKeys.user, { id: 'u1', credits: 0 });
+    // What sign-in does after setting the session; the socket opened for it is not opened twice.
+    client.reconnect();
+    const first = await userSocket;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(handshakes).toBe(1);
+
+    // The same browser signs in to the back office: its socket's rooms come from a new handshake.
+    const firstGone = new Promise<void>((resolve) => first.once('disconnect', () => resolve()));
+    const adminSocket = new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
+    queryClient.setQueryData(queryKeys.adminMe, { id: 'a1' });
+    await Promise.all([firstGone, adminSocket]);
+    expect(handshakes).toBe(2);
+
+    // Back-office sign-out: the user's session alone, in a new handshake.
+    const userAgain = new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
+    queryClient.setQueryData(queryKeys.adminMe, null);
+    const third = await userAgain;
+    expect(handshakes).toBe(3);
+
+    const thirdGone = new Promise<void>((resolve) => third.once('disconnect', () => resolve()));
+    queryClient.setQueryData(queryKeys.user, null);
+    await thirdGone;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handshakes).toBe(3);
+    expect(io.sockets.sockets.size).toBe(0);
+  });
+});
+
 describe('read-your-writes across nodes', () => {
   it('remembers the position of every push, so the next request asks any node to have caught up with it', async () => {
     queryClient.setQueryData(queryKeys.adminActivity, []);

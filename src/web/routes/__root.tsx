@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { GuestNav, Header } from '../components/header';
@@ -58,8 +58,17 @@ function Footer() {
 function AgreementsGate() {
   const { data: user } = useQuery(userQueryOptions());
   if (user == null) return null;
-  return <PendingAgreementsPrompt documentHref={(type) => legalPages[type].path} />;
+  return (
+    <Suspense fallback={null}>
+      <PendingAgreementsPrompt documentHref={(type) => legalPages[type].path} />
+    </Suspense>
+  );
 }
+// Signed-in users only: a visitor's first load carries no dialog.
+const PendingAgreementsPrompt = lazy(() =>
+  import('../features/session/pending-agreements-dialog').then(({ PendingAgreementsPrompt }) => ({ default: PendingAgreementsPrompt })),
+);
+
 
 /**
  * Routes declare their <title> and description with `head`; this keeps the

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AdminLoadError } from '../features/admin/admin-load-error';
-import { AdminRoute, loadAdmin } from '../features/admin/admin-route';
+import { AdminRoute } from '../features/admin/admin-route';
+import { loadAdmin } from '../features/admin/queries';
 import { DEFAULT_ADMIN_TAB, parseAdminTab } from '../features/admin/tab-names';
 
 /** /admin: the login form, or the portal on its first tab. Links of the form /admin?tab=… open /admin/<tab>. */

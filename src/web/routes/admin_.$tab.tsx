@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { AdminLoadError } from '../features/admin/admin-load-error';
-import { AdminRoute, loadAdmin } from '../features/admin/admin-route';
+import { AdminRoute } from '../features/admin/admin-route';
+import { loadAdmin } from '../features/admin/queries';
 import { parseAdminTab } from '../features/admin/tab-names';
 import { parseQueueSearch, type QueueSearch } from '../features/admin/verifications/types';
 

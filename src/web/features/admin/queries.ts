@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchOrNullOn401 } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -35,4 +36,11 @@ export function usersQuery(search: string, filters: UserFilters = {}) {
 
 export function administratorsQuery(search = '') {
   return pagedListQuery<Admin>(queryKeys.adminAdministrators, '/api/admin/admin-users', { search });
+}
+
+/** What /admin and /admin/<tab> load before they render: the administrator, and the stat cards started. */
+export async function loadAdmin(queryClient: QueryClient): Promise<void> {
+  const admin = await queryClient.ensureQueryData(adminMeQuery());
+  // Started, not awaited: the stat cards show skeletons rather than holding the page.
+  if (admin !== null) void queryClient.prefetchQuery(dashboardQuery());
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PROSPECT_MESSAGE_MIN } from '../../../domain/prospects/rules';
+import { PROSPECT_MESSAGE_MIN } from '../../../contract/prospects';
 import { Button } from '../../components/ui/button';
 import { CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
@@ -31,9 +31,9 @@ export function ContactForm({ page }: { page: 'contact' | 'landing' }) {
     if (focusAfterRender === 'form') emailRef.current?.focus();
   }, [focusAfterRender]);
 
-  function send(event: FormEvent<HTMLFormElement>) {
+  async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = form.validate();
+    const data = await form.validate();
     if (data === null || submit.isPending) return;
     submit.mutate(data, {
       onSuccess: () => {
@@ -77,7 +77,7 @@ export function ContactForm({ page }: { page: 'contact' | 'landing' }) {
 
   const sending = submit.isPending;
   return (
-    <form className="grid gap-5" noValidate onSubmit={send} aria-busy={sending}>
+    <form className="grid gap-5" noValidate onSubmit={(event) => void send(event)} aria-busy={sending}>
       <ProspectFields form={form} sending={sending} emailRef={emailRef} askForRole />
       <TextareaField
         label={

@@ -14,9 +14,9 @@ export function QuickInquiryForm() {
   const submit = useSubmitProspect();
   const sending = submit.isPending;
 
-  function send(event: FormEvent<HTMLFormElement>) {
+  async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = form.validate();
+    const data = await form.validate();
     if (data === null || sending) return;
     submit.mutate(data, {
       onSuccess: () => {
@@ -33,7 +33,7 @@ export function QuickInquiryForm() {
     <form
       className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_auto] sm:items-start"
       noValidate
-      onSubmit={send}
+      onSubmit={(event) => void send(event)}
       aria-busy={sending}
     >
       <ProspectFields form={form} sending={sending} />

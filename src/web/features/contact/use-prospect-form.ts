@@ -1,8 +1,19 @@
 import { useState } from 'react';
-import { prospectSchema, type ProspectData } from '../../../domain/prospects/rules';
+import type * as Rules from '../../../domain/prospects/rules';
+import type { ProspectData } from '../../../domain/prospects/rules';
 
 export type ProspectField = 'email' | 'inquiryType' | 'message';
 export type ProspectValues = Record<ProspectField, string>;
+
+type ProspectRules = typeof Rules;
+
+// The rules bring the validation library: the landing page loads them when someone starts on its form, not with the page.
+let loadedRules: ProspectRules | undefined;
+let loadingRules: Promise<ProspectRules> | undefined;
+function loadRules(): Promise<ProspectRules> {
+  loadingRules ??= import('../../../domain/prospects/rules').then((rules) => (loadedRules = rules));
+  return loadingRules;
+}
 
 /**
  * Form state checked by the shared prospect rules (src/domain/prospects/rules.ts),
@@ -12,9 +23,15 @@ export type ProspectValues = Record<ProspectField, string>;
 export function useProspectForm(page: string, initial: ProspectValues) {
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
-  const result = prospectSchema.safeParse({ ...values, page });
+  const [rules, setRules] = useState(loadedRules);
+  const ensureRules = async () => {
+    const loaded = await loadRules();
+    setRules(loaded);
+    return loaded;
+  };
   const errors: Partial<Record<ProspectField, string>> = {};
-  if (submitted && !result.success) {
+  const result = rules?.prospectSchema.safeParse({ ...values, page });
+  if (submitted && result !== undefined && !result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0] as ProspectField;
       errors[field] ??= issue.message;
@@ -24,11 +41,15 @@ export function useProspectForm(page: string, initial: ProspectValues) {
   return {
     values,
     errors,
-    setValue: (field: ProspectField, value: string) => setValues((current) => ({ ...current, [field]: value })),
+    setValue: (field: ProspectField, value: string) => {
+      void ensureRules();
+      setValues((current) => ({ ...current, [field]: value }));
+    },
     /** The data to send, or null after marking the form submitted so its errors show. */
-    validate: (): ProspectData | null => {
+    validate: async (): Promise<ProspectData | null> => {
       setSubmitted(true);
-      return result.success ? result.data : null;
+      const checked = (await ensureRules()).prospectSchema.safeParse({ ...values, page });
+      return checked.success ? checked.data : null;
     },
     reset: () => {
       setValues(initial);

@@ -1,4 +1,4 @@
-import type { CreditPackage } from '../../../domain/payments/packages';
+import type { CreditPackage } from '../../../contract/credit-packages';
 
 /** GET /api/payments/config (docs/decisions/0017). */
 export type PaymentsConfig = {

@@ -1,30 +1,12 @@
 import type { ReactNode } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Card, CardDescription, CardHeader } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorState } from '../../components/ui/error-state';
 import { BarChartIcon, ClockIcon, CoinsIcon, TrophyIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
-import { apiFetch } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-
-/** GET /api/dashboard/insights (docs/decisions/0039). */
-export interface RealtorInsights {
-  closedBids: number;
-  wins: number;
-  winRate: number | null;
-  medianMinutesToBid: number | null;
-  creditsSpent: number;
-  creditsPerWin: number | null;
-  areas: Array<{ area: string; bids: number; wins: number }>;
-}
-
-export function realtorInsightsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.realtorInsights,
-    queryFn: () => apiFetch<RealtorInsights>('/api/dashboard/insights'),
-  });
-}
+import { realtorInsightsQuery } from './queries';
+import type { RealtorInsights } from './types';
 
 export const INSIGHTS_EMPTY = "Insights appear once your bids' listings close";
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { OwnRealtorProfile, RealtorDashboardData } from './types';
+import type { OwnRealtorProfile, RealtorDashboardData, RealtorInsights } from './types';
 
 export function ownRealtorProfileQuery() {
   return queryOptions({
@@ -14,5 +14,12 @@ export function realtorDashboardQuery() {
   return queryOptions({
     queryKey: queryKeys.realtorDashboard,
     queryFn: () => apiFetch<RealtorDashboardData>('/api/dashboard'),
+  });
+}
+
+export function realtorInsightsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.realtorInsights,
+    queryFn: () => apiFetch<RealtorInsights>('/api/dashboard/insights'),
   });
 }

@@ -33,3 +33,14 @@ export type RealtorDashboardData = {
   totalBids: number;
   achievements: Achievement[];
 };
+
+/** GET /api/dashboard/insights (docs/decisions/0039). */
+export interface RealtorInsights {
+  closedBids: number;
+  wins: number;
+  winRate: number | null;
+  medianMinutesToBid: number | null;
+  creditsSpent: number;
+  creditsPerWin: number | null;
+  areas: Array<{ area: string; bids: number; wins: number }>;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CREDIT_PACKAGES, creditsLabel, formatCents, type CreditPackage } from '../../../domain/payments/packages';
+import { CREDIT_PACKAGES, creditsLabel, formatCents, type CreditPackage } from '../../../contract/credit-packages';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';

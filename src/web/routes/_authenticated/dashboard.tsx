@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CreditStatement } from '../../features/payments/credit-statement';
 import { creditStatementQuery } from '../../features/payments/queries';
-import { realtorDashboardQuery } from '../../features/realtor/queries';
+import { realtorDashboardQuery, realtorInsightsQuery } from '../../features/realtor/queries';
 import { RealtorDashboardPage } from '../../features/realtor/dashboard-page';
-import { InsightsSection, realtorInsightsQuery } from '../../features/realtor/insights-section';
+import { InsightsSection } from '../../features/realtor/insights-section';
 import { useSignedInUser } from '../../features/session/queries';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({

@@ -1,4 +1,4 @@
-import { INQUIRY_TYPES, type InquiryType } from '../../../../domain/prospects/rules';
+import { INQUIRY_TYPES, type InquiryType } from '../../../../contract/prospects';
 
 /** An item of GET /api/admin/prospects, a row of /api/admin/prospects.csv. */
 export type Prospect = {

@@ -1,6 +1,6 @@
 import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listing-search';
 import { LISTING_SORTS, LISTING_STATES } from '../../../../contract/listing-search';
-import { PROPERTY_TYPES, type PropertyType } from '../../../../domain/listings/rules';
+import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings';
 
 /** The most a search box sends (the server refuses more than 200 characters). */
 export const MAX_SEARCH_LENGTH = 200;

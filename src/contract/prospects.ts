@@ -1,0 +1,15 @@
+/*
+ * What the contact and prospect forms send (SPEC §5 "Prospect and contact
+ * form"), as plain values: the landing page shows the form before anyone
+ * types, and loads the validation rules (src/domain/prospects/rules.ts) only
+ * once someone does.
+ */
+
+export const INQUIRY_TYPES = ['realtor', 'homeowner', 'general'] as const;
+export type InquiryType = (typeof INQUIRY_TYPES)[number];
+
+/** The pages whose forms send prospects; the server accepts any short page name. */
+export const PROSPECT_PAGES = ['contact', 'landing', 'about'] as const;
+
+export const PROSPECT_MESSAGE_MIN = 10;
+export const PROSPECT_MESSAGE_MAX = 5000;
