@@ -7,7 +7,6 @@ import { Toaster } from '../components/ui/toaster';
 import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
-import { PendingAgreementsPrompt } from '../features/session/pending-agreements-dialog';
 import { userQueryOptions } from '../features/session/queries';
 import { SignedInNav } from '../features/session/signed-in-nav';
 import type { RouterContext } from '../router';
@@ -64,11 +63,11 @@ function AgreementsGate() {
     </Suspense>
   );
 }
+
 // Signed-in users only: a visitor's first load carries no dialog.
 const PendingAgreementsPrompt = lazy(() =>
   import('../features/session/pending-agreements-dialog').then(({ PendingAgreementsPrompt }) => ({ default: PendingAgreementsPrompt })),
 );
-
 
 /**
  * Routes declare their <title> and description with `head`; this keeps the
