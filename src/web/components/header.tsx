@@ -87,6 +87,7 @@ export function GuestNav() {
     <>
       <HeaderLink to={sitePaths.home}>Home</HeaderLink>
       <HeaderLink to={sitePaths.about}>About</HeaderLink>
+      <HeaderLink to={sitePaths.market}>Market stats</HeaderLink>
       <HeaderLink to={sitePaths.contact}>Contact</HeaderLink>
       <HeaderActions>
         <Link to={sitePaths.auth} className={buttonVariants({ variant: 'brand', className: 'w-full md:w-auto' })}>

@@ -8,6 +8,7 @@ const highlights = ['Free for homeowners', 'Pre-vetted, experienced realtors', '
 
 const topLinks: ReadonlyArray<{ to: string; label: string }> = [
   { to: sitePaths.about, label: 'About' },
+  { to: sitePaths.market, label: 'Market stats' },
   { to: sitePaths.contact, label: 'Contact' },
 ];
 

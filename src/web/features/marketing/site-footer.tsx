@@ -11,6 +11,7 @@ type FooterLink = { to: string; label: string };
 export function SiteFooter({ legalLinks, signedIn }: { legalLinks: readonly FooterLink[]; signedIn: boolean }) {
   const companyLinks: FooterLink[] = [
     { to: sitePaths.about, label: 'About' },
+    { to: sitePaths.market, label: 'Market stats' },
     { to: sitePaths.contact, label: 'Contact' },
     ...(signedIn ? [] : [{ to: sitePaths.auth, label: 'Login' }]),
   ];
