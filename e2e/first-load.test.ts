@@ -5,7 +5,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
 // The JavaScript a visitor's first page may cost, gzipped: 142 kB when this was set, of which React DOM alone is 64 kB
-// (docs/decisions/0040-first-load.md says what is left between here and 120 kB).
+// (docs/decisions/0044-first-load.md says what is left between here and 120 kB).
 const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
 
 let server: TestServer;
