@@ -16,6 +16,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as MarketRouteImport } from './routes/market'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedHomeRouteImport } from './routes/_authenticated/home'
@@ -64,6 +65,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
+const MarketRoute = MarketRouteImport.update({
+  id: '/market',
+  path: '/market',
+  getParentRoute: () => rootRouteImport,
+} as any)
   id: '/reset-password',
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
@@ -140,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
   '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
+  '/market': typeof MarketRoute
   '/store': typeof AuthenticatedStoreRoute
   '/admin/$tab': typeof AdminTabRoute
   '/legal/privacy': typeof LegalPrivacyRoute
@@ -161,6 +168,7 @@ export interface FileRoutesByTo {
   '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/store': typeof AuthenticatedStoreRoute
+  '/market': typeof MarketRoute
   '/admin/$tab': typeof AdminTabRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
@@ -184,6 +192,7 @@ export interface FileRoutesById {
   '/_authenticated/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/_authenticated/store': typeof AuthenticatedStoreRoute
   '/admin_/$tab': typeof AdminTabRoute
+  '/market': typeof MarketRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
@@ -207,6 +216,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/$tab'
     | '/legal/privacy'
+    | '/market'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
     | '/listing/$id'
@@ -228,6 +238,7 @@ export interface FileRouteTypes {
     | '/admin/$tab'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
+    | '/market'
     | '/legal/terms-realtors'
     | '/listing/$id'
   id:
@@ -250,6 +261,7 @@ export interface FileRouteTypes {
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
+    | '/market'
     | '/_authenticated/listing/$id'
   fileRoutesById: FileRoutesById
 }
@@ -273,6 +285,7 @@ declare module '@tanstack/react-router' {
     '/': {
       id: '/'
       path: '/'
+  MarketRoute: typeof MarketRoute
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
@@ -332,6 +345,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport
       parentRoute: typeof AuthenticatedRoute
+    '/market': {
+      id: '/market'
+      path: '/market'
+      fullPath: '/market'
+      preLoaderRoute: typeof MarketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     }
     '/_authenticated/home': {
       id: '/_authenticated/home'
@@ -447,3 +467,4 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
+  MarketRoute: MarketRoute,

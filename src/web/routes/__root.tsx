@@ -126,7 +126,7 @@ function showsSiteHeader(pathname: string): boolean {
 
 // The public pages carry the footer; signed-in screens and the portal do not.
 function showsFooter(pathname: string): boolean {
-  return pathname === '/' || pathname === '/about' || pathname === '/contact' || isLegalPath(pathname);
+  return pathname === '/' || pathname === '/about' || pathname === '/contact' || pathname === '/market' || isLegalPath(pathname);
 }
 
 function isLegalPath(pathname: string): boolean {

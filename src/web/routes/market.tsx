@@ -1,0 +1,31 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { MarketWindowDays } from '../../contract/market-stats';
+import { MarketStatsPage } from '../features/market/market-stats-page';
+import { marketStatsQuery } from '../features/market/queries';
+
+type MarketSearch = { days: MarketWindowDays };
+
+export const Route = createFileRoute('/market')({
+  // The period is in the address, so a shared link opens on it; anything else is the last 30 days.
+  validateSearch: (search: Record<string, unknown>): MarketSearch => ({ days: search.days === 90 || search.days === '90' ? 90 : 30 }),
+  // Started, not awaited: the page shows its skeleton while the stats load.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(marketStatsQuery());
+  },
+  head: () => ({
+    meta: [
+      { title: 'Market stats by area · BidHome' },
+      {
+        name: 'description',
+        content: 'How listings do on BidHome in each area over the last 30 and 90 days: listings, bids per listing and the median time to the first bid.',
+      },
+    ],
+  }),
+  component: MarketRoute,
+});
+
+function MarketRoute() {
+  const { days } = Route.useSearch();
+  const navigate = useNavigate({ from: '/market' });
+  return <MarketStatsPage days={days} onDaysChange={(next) => void navigate({ search: { days: next }, replace: true })} />;
+}
