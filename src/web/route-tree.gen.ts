@@ -64,12 +64,12 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const MarketRoute = MarketRouteImport.update({
   id: '/market',
   path: '/market',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
@@ -140,13 +140,13 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/market': typeof MarketRoute
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/home': typeof AuthenticatedHomeRoute
   '/homeowner-profile': typeof AuthenticatedHomeownerProfileRoute
   '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
-  '/market': typeof MarketRoute
   '/store': typeof AuthenticatedStoreRoute
   '/admin/$tab': typeof AdminTabRoute
   '/legal/privacy': typeof LegalPrivacyRoute
@@ -161,6 +161,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/market': typeof MarketRoute
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/home': typeof AuthenticatedHomeRoute
@@ -168,7 +169,6 @@ export interface FileRoutesByTo {
   '/list-property': typeof AuthenticatedListPropertyRoute
   '/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/store': typeof AuthenticatedStoreRoute
-  '/market': typeof MarketRoute
   '/admin/$tab': typeof AdminTabRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
@@ -184,6 +184,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/market': typeof MarketRoute
   '/reset-password': typeof ResetPasswordRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/home': typeof AuthenticatedHomeRoute
@@ -192,7 +193,6 @@ export interface FileRoutesById {
   '/_authenticated/realtor-profile': typeof AuthenticatedRealtorProfileRoute
   '/_authenticated/store': typeof AuthenticatedStoreRoute
   '/admin_/$tab': typeof AdminTabRoute
-  '/market': typeof MarketRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
@@ -207,6 +207,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/forgot-password'
+    | '/market'
     | '/reset-password'
     | '/dashboard'
     | '/home'
@@ -216,7 +217,6 @@ export interface FileRouteTypes {
     | '/store'
     | '/admin/$tab'
     | '/legal/privacy'
-    | '/market'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
     | '/listing/$id'
@@ -228,6 +228,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/forgot-password'
+    | '/market'
     | '/reset-password'
     | '/dashboard'
     | '/home'
@@ -238,7 +239,6 @@ export interface FileRouteTypes {
     | '/admin/$tab'
     | '/legal/privacy'
     | '/legal/terms-homeowners'
-    | '/market'
     | '/legal/terms-realtors'
     | '/listing/$id'
   id:
@@ -250,6 +250,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/forgot-password'
+    | '/market'
     | '/reset-password'
     | '/_authenticated/dashboard'
     | '/_authenticated/home'
@@ -261,7 +262,6 @@ export interface FileRouteTypes {
     | '/legal/privacy'
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
-    | '/market'
     | '/_authenticated/listing/$id'
   fileRoutesById: FileRoutesById
 }
@@ -273,6 +273,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  MarketRoute: typeof MarketRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   AdminTabRoute: typeof AdminTabRoute
   LegalPrivacyRoute: typeof LegalPrivacyRoute
@@ -285,7 +286,6 @@ declare module '@tanstack/react-router' {
     '/': {
       id: '/'
       path: '/'
-  MarketRoute: typeof MarketRoute
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
@@ -332,6 +332,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/market': {
+      id: '/market'
+      path: '/market'
+      fullPath: '/market'
+      preLoaderRoute: typeof MarketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password': {
       id: '/reset-password'
       path: '/reset-password'
@@ -345,13 +352,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport
       parentRoute: typeof AuthenticatedRoute
-    '/market': {
-      id: '/market'
-      path: '/market'
-      fullPath: '/market'
-      preLoaderRoute: typeof MarketRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     }
     '/_authenticated/home': {
       id: '/_authenticated/home'
@@ -458,6 +458,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  MarketRoute: MarketRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   AdminTabRoute: AdminTabRoute,
   LegalPrivacyRoute: LegalPrivacyRoute,
@@ -467,4 +468,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-  MarketRoute: MarketRoute,
