@@ -29,6 +29,7 @@ import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsHomeownersRouteImport } from './routes/legal/terms-homeowners'
 import { Route as LegalTermsRealtorsRouteImport } from './routes/legal/terms-realtors'
 import { Route as AuthenticatedListingIdRouteImport } from './routes/_authenticated/listing/$id'
+import { Route as AdminTimelineKindIdRouteImport } from './routes/admin_.timeline.$kind.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -132,6 +133,11 @@ const AuthenticatedListingIdRoute = AuthenticatedListingIdRouteImport.update({
   path: '/listing/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AdminTimelineKindIdRoute = AdminTimelineKindIdRouteImport.update({
+  id: '/admin_/timeline/$kind/$id',
+  path: '/admin/timeline/$kind/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
   '/listing/$id': typeof AuthenticatedListingIdRoute
+  '/admin/timeline/$kind/$id': typeof AdminTimelineKindIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
   '/listing/$id': typeof AuthenticatedListingIdRoute
+  '/admin/timeline/$kind/$id': typeof AdminTimelineKindIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/legal/terms-homeowners': typeof LegalTermsHomeownersRoute
   '/legal/terms-realtors': typeof LegalTermsRealtorsRoute
   '/_authenticated/listing/$id': typeof AuthenticatedListingIdRoute
+  '/admin_/timeline/$kind/$id': typeof AdminTimelineKindIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
     | '/listing/$id'
+    | '/admin/timeline/$kind/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
     | '/listing/$id'
+    | '/admin/timeline/$kind/$id'
   id:
     | '__root__'
     | '/'
@@ -263,6 +274,7 @@ export interface FileRouteTypes {
     | '/legal/terms-homeowners'
     | '/legal/terms-realtors'
     | '/_authenticated/listing/$id'
+    | '/admin_/timeline/$kind/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -279,6 +291,7 @@ export interface RootRouteChildren {
   LegalPrivacyRoute: typeof LegalPrivacyRoute
   LegalTermsHomeownersRoute: typeof LegalTermsHomeownersRoute
   LegalTermsRealtorsRoute: typeof LegalTermsRealtorsRoute
+  AdminTimelineKindIdRoute: typeof AdminTimelineKindIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -423,6 +436,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedListingIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/admin_/timeline/$kind/$id': {
+      id: '/admin_/timeline/$kind/$id'
+      path: '/admin/timeline/$kind/$id'
+      fullPath: '/admin/timeline/$kind/$id'
+      preLoaderRoute: typeof AdminTimelineKindIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -464,6 +484,7 @@ const rootRouteChildren: RootRouteChildren = {
   LegalPrivacyRoute: LegalPrivacyRoute,
   LegalTermsHomeownersRoute: LegalTermsHomeownersRoute,
   LegalTermsRealtorsRoute: LegalTermsRealtorsRoute,
+  AdminTimelineKindIdRoute: AdminTimelineKindIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

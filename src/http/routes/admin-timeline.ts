@@ -72,7 +72,8 @@ export function createAdminTimelineRoutes(deps: AppDeps): Hono<AppEnv> {
       const before = state;
       state = fold.evolve(state, { type: event.type, data: event.data });
       if (i === upTo - 1) stateAt = state;
-      if (i >= start && i < end) items.push(toTimelineEvent(event, changesBetween(before, state)));
+      // The first event creates the record: every field would read '— → value', which the state already shows.
+      if (i >= start && i < end) items.push(toTimelineEvent(event, i === 0 ? [] : changesBetween(before, state)));
     }
     await nameActors(deps, items.map((item) => item.actor));
 

@@ -48,6 +48,12 @@ function entriesToPlain(entries: Array<[string, unknown]>): Record<string, unkno
 }
 
 const SHORT = 80;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+/** '2026-12-08T19:37:21.138Z' as '2026-12-08 19:37:21 UTC': sentences and changes stay short and unambiguous. */
+export function readableTime(iso: string): string {
+  return ISO_TIME.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : iso;
+}
 
 /** A field's value as one short line. */
 function describe(key: string, value: unknown): string {
@@ -57,7 +63,7 @@ function describe(key: string, value: unknown): string {
     const size = (value as unknown as { size: number }).size;
     return `${size} entr${size === 1 ? 'y' : 'ies'}`;
   }
-  if (typeof value === 'string') return value.length > SHORT ? `${value.slice(0, SHORT - 1)}…` : value;
+  if (typeof value === 'string') return ISO_TIME.test(value) ? readableTime(value) : value.length > SHORT ? `${value.slice(0, SHORT - 1)}…` : value;
   if (typeof value !== 'object') return String(value);
   const text = JSON.stringify(toPlain(value));
   if (text.length <= SHORT) return text;

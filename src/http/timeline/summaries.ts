@@ -1,6 +1,7 @@
 import type { AccountEvent } from '../../domain/accounts/events';
 import type { PropertyEvent } from '../../domain/listings/events';
 import { typeInWords } from '../../contract/timeline';
+import { readableTime } from './plain-state';
 
 /*
  * One short sentence per event type of the two streams a timeline shows
@@ -16,7 +17,7 @@ const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const LISTING_SUMMARIES: Summaries<PropertyEvent> = {
-  PropertyListed: (d) => `Listed “${d.title}”, minimum bid ${d.minBidAmount}, bidding ends ${d.biddingEndsAt}`,
+  PropertyListed: (d) => `Listed “${d.title}”, minimum bid ${d.minBidAmount}, bidding ends ${readableTime(d.biddingEndsAt)}`,
   PropertyUpdated: (d) => `Details edited (title now “${d.title}”)`,
   PropertyActivationToggled: (d) => (d.isActive ? 'Reactivated by an administrator' : 'Deactivated by an administrator'),
   PropertyDeleted: (d) => `Deleted “${d.title}”`,

@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime, formatWhen, humanize } from '../format';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
+import { TimelineLink } from './timeline-link';
 
 // Entries that mount this long after the list did arrived live, not with the first load.
 const LIVE_AFTER_MS = 200;
@@ -170,6 +171,7 @@ function Target({ entry }: { entry: ActivityEntry }) {
           {entry.targetEmail}
         </div>
       )}
+      <TimelineLink entry={entry} />
     </div>
   );
 }

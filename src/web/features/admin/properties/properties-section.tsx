@@ -14,6 +14,7 @@ import { PagedListFooter } from '../paged-list-footer';
 import { useToggleProperty } from './mutations';
 import { adminPropertiesQuery } from './queries';
 import { PROPERTY_SORTS, PROPERTY_STATES, type AdminProperty, type PropertyFilters } from './types';
+import { TimelineLinkTo } from '../timeline/timeline-link';
 
 const NOUN = { one: 'property', many: 'properties' };
 
@@ -90,6 +91,7 @@ function PropertyTable({ properties }: { properties: AdminProperty[] }) {
                   {property.title}
                 </div>
                 <div className="truncate text-xs text-muted-foreground">{property.location}</div>
+                <TimelineLinkTo kind="listing" id={property.id} name={property.title} />
               </TableCell>
               <TableCell className="max-w-56">
                 <div className="truncate">{property.ownerName ?? '—'}</div>
@@ -121,6 +123,7 @@ function PropertyCards({ properties }: { properties: AdminProperty[] }) {
           <div className="min-w-0">
             <p className="truncate font-medium">{property.title}</p>
             <p className="truncate text-sm text-muted-foreground">{property.location}</p>
+            <TimelineLinkTo kind="listing" id={property.id} name={property.title} />
           </div>
           <p className="truncate text-xs text-muted-foreground">
             {property.ownerName ?? '—'} · {formatCount(property.bidCount)} {property.bidCount === 1 ? 'bid' : 'bids'} · ends{' '}

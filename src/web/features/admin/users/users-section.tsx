@@ -17,6 +17,7 @@ import { CheckIcon, PencilIcon, UsersIcon } from '../../../components/ui/icons';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { EditUserDialog } from './edit-user-dialog';
+import { TimelineLinkTo } from '../timeline/timeline-link';
 
 const NOUN = { one: 'user', many: 'users' };
 
@@ -106,6 +107,7 @@ function UserTable({ users, onEdit }: ListProps) {
               <TableCell>
                 <div className="font-medium">{user.name}</div>
                 <div className="text-xs text-muted-foreground">@{user.username}</div>
+                <TimelineLinkTo kind="account" id={user.id} name={user.name} />
               </TableCell>
               <TableCell className="max-w-64 truncate" title={user.email}>
                 {user.email}
@@ -144,6 +146,7 @@ function UserCards({ users, onEdit }: ListProps) {
             <div className="min-w-0">
               <p className="truncate font-medium">{user.name}</p>
               <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+              <TimelineLinkTo kind="account" id={user.id} name={user.name} />
             </div>
             <Button variant="outline" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${user.name}`}>
               <PencilIcon />
