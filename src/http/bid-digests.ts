@@ -44,12 +44,18 @@ export interface BidDigests {
  */
 export function createBidDigests(deps: BidDigestDeps): BidDigests {
   let timer: ReturnType<typeof setInterval> | null = null;
+  // Owners whose digest of the day this node saw sent (by itself or another node): not read again until the next day.
+  const doneFor = new Map<string, string>();
 
   async function digestFor(reader: NotificationPreferencesDoc, day: string, now: Date): Promise<boolean> {
     const ownerId = reader._id;
     const streamId = digestStreamId(ownerId);
+    if (doneFor.get(ownerId) === day) return false;
     const state = await loadState(deps.eventStore, streamId, bidDigest);
-    if (state.lastDay !== null && state.lastDay >= day) return false;
+    if (state.lastDay !== null && state.lastDay >= day) {
+      doneFor.set(ownerId, day);
+      return false;
+    }
     // Bids before the digest was chosen were mailed as chosen then.
     const since = [state.upTo, reader.dailySince].reduce<string>((latest, time) => (time !== null && time > latest ? time : latest), '');
     const listings = await deps.readStore.collection<PropertyDoc>(PROPERTIES).find({ ownerId }, { projection: { _id: 1, title: 1 } });
@@ -61,6 +67,7 @@ export function createBidDigests(deps: BidDigestDeps): BidDigests {
     const upTo = bids.reduce((latest, bid) => (bid.createdAt > latest ? bid.createdAt : latest), since);
     // Random event ids, so that racing nodes' appends conflict (one identical to a stored one would be answered as written).
     const result = await handleCommand(deps.eventStore, streamId, bidDigest, { type: 'SendBidDigest', ownerId, day, bidIds: bids.map((b) => b._id), upTo, at: now.toISOString() });
+    doneFor.set(ownerId, day);
     if (result.events.length === 0) return false;
     const owner = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: ownerId });
     if (!owner) return false;
@@ -81,6 +88,7 @@ export function createBidDigests(deps: BidDigestDeps): BidDigests {
     const now = deps.clock();
     const day = dueDigestDay(now);
     if (day === null) return 0;
+    for (const [ownerId, done] of doneFor) if (done !== day) doneFor.delete(ownerId);
     let sent = 0;
     for (const reader of await loadDigestReaders(deps.readStore)) {
       try {
