@@ -1,9 +1,10 @@
 import type { AdminRole } from '../../../domain/admins/rules';
+import { formatDateTime } from '../../lib/format';
+
+export { formatDate, formatDateTime } from '../../lib/format';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const counts = new Intl.NumberFormat('en-US');
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
 /** Money is stored in cents and shown in dollars with two decimals (spec section 9). */
@@ -13,16 +14,6 @@ export function formatCents(cents: number): string {
 
 export function formatCount(value: number): string {
   return counts.format(value);
-}
-
-export function formatDateTime(iso: string): string {
-  const value = new Date(iso);
-  return Number.isNaN(value.getTime()) ? iso : dateTime.format(value);
-}
-
-export function formatDate(iso: string): string {
-  const value = new Date(iso);
-  return Number.isNaN(value.getTime()) ? iso : date.format(value);
 }
 
 /** "2 minutes ago" for the last day, else the date and time. */
@@ -35,7 +26,7 @@ export function formatWhen(iso: string, now: number = Date.now()): string {
   if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
   if (Math.abs(hours) < 24) return relative.format(hours, 'hour');
-  return dateTime.format(value);
+  return formatDateTime(iso);
 }
 
 const roleLabels: Record<AdminRole, string> = { super_admin: 'Super Admin', admin: 'Admin', moderator: 'Moderator' };

@@ -8,12 +8,12 @@ import { AlertCircleIcon, CheckIcon, ClockIcon, CoinsIcon, GavelIcon, MailIcon, 
 import { Skeleton } from '../../components/ui/skeleton';
 import { readErrorMessage } from '../../lib/api';
 import { EditBidDialog } from './edit-bid-dialog';
-import { formatAmount, formatDate } from './format';
+import { formatAmount, formatDate } from '../../lib/format';
 import { minimumBidOf } from './bid-amount';
 import { PlaceBidDialog } from './place-bid-dialog';
 import { ownBidsQuery, propertyBidsQuery, useViewer } from './queries';
 import type { BiddableProperty, PropertyBid } from './types';
-import { useBiddingOpen } from './use-bidding-open';
+import { useBiddingOpen } from '../../lib/use-bidding-open';
 
 /**
  * The realtor's bid button on /listing/{id} (SPEC §4 Bid placing, §5 Bid):

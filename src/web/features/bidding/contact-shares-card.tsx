@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { formatLongDate } from './format';
+import { formatLongDate } from '../../lib/format';
 
 /** One entry of GET /api/contact-shares (docs/decisions/0038). */
 export interface ContactShare {

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { TextareaField } from '../../components/ui/textarea';
-import { formatAmount } from './format';
+import { formatAmount } from '../../lib/format';
 import { useEditBidMessage } from './mutations';
 import type { PropertyBid } from './types';
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ErrorState } from '../../components/ui/error-state';
 import { ChevronRightIcon, GavelIcon } from '../../components/ui/icons';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import { formatAmount, formatLongDate } from './format';
+import { formatAmount, formatLongDate } from '../../lib/format';
 import { ownBidsQuery } from './queries';
 import type { OwnBid } from './types';
 

@@ -5,7 +5,7 @@ import { TextField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextareaField } from '../../components/ui/textarea';
 import { checkAmount } from './bid-amount';
-import { formatAmount } from './format';
+import { formatAmount } from '../../lib/format';
 import { usePlaceBid } from './mutations';
 
 /** The confirmation dialog of Place Bid (SPEC §4): the amount, an optional message, and what it costs. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatTimeLeft, isBiddingOpen, overallVibeScore, vibeLabels } from './format';
+import { formatLongDateTime as formatLongDate } from '../../lib/format';
+import { formatTimeLeft, isBiddingOpen, overallVibeScore, vibeLabels } from './format';
 
 describe('listing formats', () => {
   it('rounds the overall vibe score to the nearest whole number', () => {

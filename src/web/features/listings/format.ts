@@ -23,29 +23,6 @@ export function overallVibeScore(metrics: VibeMetrics): number {
   return Math.round(total / VIBE_CATEGORIES.length);
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateWithTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "March 20, 2026 at 3:00 PM": the bidding end in long format. */
-export function formatLongDate(iso: string): string {
-  return longDate.format(new Date(iso));
-}
-
-export function formatShortDate(iso: string): string {
-  return shortDate.format(new Date(iso));
-}
-
-export function formatDateTime(iso: string): string {
-  return dateWithTime.format(new Date(iso));
-}
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-export function formatAmount(amount: number): string {
-  return money.format(amount);
-}
-
 export function pluralize(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

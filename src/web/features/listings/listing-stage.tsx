@@ -1,7 +1,7 @@
 import { Badge } from '../../components/ui/badge';
 import { CheckIcon } from '../../components/ui/icons';
 import type { Property } from './types';
-import { useBiddingOpen } from './use-now';
+import { useBiddingOpen } from '../../lib/use-bidding-open';
 
 /**
  * Where a listing stands once its bidding window is over: 'Realtor chosen'

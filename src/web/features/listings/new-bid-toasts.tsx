@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/use-toast';
 import { queryKeys } from '../../lib/query-keys';
 import { useServerEvent } from '../../lib/realtime';
-import { formatAmount } from './format';
+import { formatAmount } from '../../lib/format';
 import type { Property } from './types';
 
 /**

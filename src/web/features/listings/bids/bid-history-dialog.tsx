@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { ClockIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
 import { bidHistoryQueryOptions } from '../queries';
 import type { BidRevision, PropertyBid } from '../types';
 

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { GavelIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatAmount, formatDateTime } from '../format';
+import { formatAmount, formatDateTime } from '../../../lib/format';
 import { LockIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
 import { propertyBidsQueryOptions } from '../queries';
 import type { PropertyBid } from '../types';

@@ -8,7 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
-import { formatAmount } from '../format';
+import { formatAmount } from '../../../lib/format';
 import { useSelectBid } from '../mutations';
 import type { PropertyBid } from '../types';
 

@@ -1,5 +1,6 @@
 import { cn } from '../../../lib/cn';
-import { formatLongDate, formatTimeLeft } from '../format';
+import { formatLongDateTime } from '../../../lib/format';
+import { formatTimeLeft } from '../format';
 import { ClockIcon } from '../../../components/ui/icons';
 import { useNow } from '../use-now';
 
@@ -13,7 +14,7 @@ export function BiddingCountdown({ biddingEndsAt }: { biddingEndsAt: string }) {
       <ClockIcon className={cn('mt-0.5 size-5 shrink-0', left === null ? 'text-neutral-500' : 'text-brand-hover')} />
       <div className="grid gap-0.5">
         <p className="text-sm text-neutral-700">
-          Bidding ends <time dateTime={biddingEndsAt} className="font-medium text-foreground">{formatLongDate(biddingEndsAt)}</time>
+          Bidding ends <time dateTime={biddingEndsAt} className="font-medium text-foreground">{formatLongDateTime(biddingEndsAt)}</time>
         </p>
         {left === null ? (
           <p className="font-semibold text-neutral-800" data-testid="countdown">

@@ -9,13 +9,14 @@ import { ChevronLeftIcon, GavelIcon, PencilIcon } from '../../../components/ui/i
 import { Spinner } from '../../../components/ui/spinner';
 import { useWatchProperty } from '../../../lib/realtime';
 import { CurrentBids, type RenderRealtorProfile } from '../bids/current-bids';
-import { formatAmount, pluralize, propertyTypeLabels } from '../format';
+import { formatAmount } from '../../../lib/format';
+import { useBiddingOpen } from '../../../lib/use-bidding-open';
+import { pluralize, propertyTypeLabels } from '../format';
 import { BathIcon, BedIcon, HomeIcon, MapPinIcon, TrashIcon } from '../../../components/ui/icons';
 import { DeletePropertyDialog } from '../owner/delete-property-dialog';
 import { EditPropertyDialog } from '../owner/edit-property-dialog';
 import { isNotFound, propertyQueryOptions } from '../queries';
 import type { Property } from '../types';
-import { useBiddingOpen } from '../use-now';
 import { ListingStageBadge } from '../listing-stage';
 import { BiddingCountdown } from './bidding-countdown';
 import { ImageCarousel } from './image-carousel';

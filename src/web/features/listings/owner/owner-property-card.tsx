@@ -3,12 +3,13 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { GavelIcon, PencilIcon } from '../../../components/ui/icons';
 import { useWatchProperty } from '../../../lib/realtime';
-import { formatShortDate, pluralize } from '../format';
+import { formatDate } from '../../../lib/format';
+import { pluralize } from '../format';
 import { BathIcon, BedIcon, ClockIcon, EyeIcon, ImageIcon, MapPinIcon, TrashIcon } from '../../../components/ui/icons';
 import { PropertyImage } from '../images/property-image';
 import { ListingStageBadge } from '../listing-stage';
 import type { Property } from '../types';
-import { useBiddingOpen } from '../use-now';
+import { useBiddingOpen } from '../../../lib/use-bidding-open';
 
 /**
  * A My Properties card (SPEC §2 /homeowner-profile): first image, photo count,
@@ -49,7 +50,7 @@ export function OwnerPropertyCard({ property, onEdit, onDelete }: { property: Pr
           </li>
           <li className="flex items-center gap-1.5">
             <ClockIcon className="size-4 shrink-0" />
-            Bidding ends {formatShortDate(property.biddingEndsAt)}
+            Bidding ends {formatDate(property.biddingEndsAt)}
           </li>
           <li className="flex items-center gap-1.5 font-medium text-brand-hover" data-testid="bid-count">
             <GavelIcon className="size-4 shrink-0" />
