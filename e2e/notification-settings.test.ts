@@ -2,6 +2,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startAdminTestServer, type SeedUser } from './support/admin';
 import { launchBrowser, openPage, openSignedInPage, screenshotBoth, screenshotViewport, signInByApi, toast, viewports } from './support/browser';
+import { apiCall, createListingByApi } from './support/listings';
+import { readOutbox, waitForMail } from './support/outbox';
+import { ownerAndRealtor } from './support/parties';
 import type { TestServer } from './support/server';
 
 /*
@@ -11,6 +14,8 @@ import type { TestServer } from './support/server';
  */
 
 const owner: SeedUser = { username: 'nora_notify', password: 'Homeowner1', name: 'Nora Notify', email: 'nora@example.com', role: 'homeowner' };
+const seller: SeedUser = { username: 'mila_mails', password: 'Homeowner1', name: 'Mila Mails', email: 'mila@example.com', role: 'homeowner' };
+const bidder: SeedUser = { username: 'ben_bidder', password: 'Realtor123', name: 'Ben Bidder', email: 'ben@example.com', role: 'realtor' };
 const agent: SeedUser = { username: 'otis_outcome', password: 'Realtor123', name: 'Otis Outcome', email: 'otis@example.com', role: 'realtor' };
 
 /** The screen around `target`, at desktop and phone widths, for states too short-lived for a full-page shot. */
@@ -28,7 +33,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
-  await Promise.all([owner, agent].map((person) => registerUser(server.url, person)));
+  await Promise.all([owner, agent, seller, bidder].map((person) => registerUser(server.url, person)));
 });
 
 afterAll(async () => {
@@ -75,6 +80,25 @@ describe('notification settings', () => {
     expect(await off.getAttribute('aria-checked')).toBe('true');
     await screenshotBoth(page, 'notification-settings-realtor-off');
     await page.close();
+  });
+
+  it('mails the owner at a bid on the default, and not after they chose no bid emails', async () => {
+    const { ownerPage, page } = await ownerAndRealtor(browser, server.url, { owner: seller, realtor: bidder }, 2);
+    const ends = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+    const first = await createListingByApi(ownerPage, server.url, { title: 'Cedar Row', location: 'Toronto, ON', biddingEndsAt: ends });
+    await apiCall(page, server.url, 'POST', `/api/properties/${first}/bid`, { propertyId: first, amount: 150 });
+    const mail = await waitForMail(server.dataDir, (m) => m.to === seller.email && m.tag === 'bid-received');
+    expect(mail.subject).toBe('New bid on "Cedar Row"');
+
+    await ownerPage.goto('/homeowner-profile');
+    await ownerPage.getByRole('radio', { name: 'No bid emails' }).click();
+    await ownerPage.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(ownerPage, 'Notification settings saved').waitFor();
+    const second = await createListingByApi(ownerPage, server.url, { title: 'Spruce Court', location: 'Toronto, ON', biddingEndsAt: ends });
+    await apiCall(page, server.url, 'POST', `/api/properties/${second}/bid`, { propertyId: second, amount: 150 });
+    // The bid's answer came after its mail would have been written.
+    const bidMails = (await readOutbox(server.dataDir)).filter((m) => m.to === seller.email && m.tag === 'bid-received');
+    expect(bidMails.map((m) => m.subject)).toEqual(['New bid on "Cedar Row"']);
   });
 
   it('shows loading, then an error with a retry when the settings cannot be read', async () => {
