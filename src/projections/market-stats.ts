@@ -93,7 +93,11 @@ export async function computeMarketStats(store: ReadStore, now: Date): Promise<M
 
 function aggregateAreas(listings: ListingFacts[]): MarketAreaStats[] {
   const groups = new Map<string, ListingFacts[]>();
-  for (const listing of listings) groups.set(listing.key, [...(groups.get(listing.key) ?? []), listing]);
+  for (const listing of listings) {
+    const group = groups.get(listing.key);
+    if (group) group.push(listing);
+    else groups.set(listing.key, [listing]);
+  }
   const shown: MarketAreaStats[] = [];
   const others: ListingFacts[] = [];
   for (const [key, group] of groups) {

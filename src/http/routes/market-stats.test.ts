@@ -4,6 +4,7 @@ import { expected } from '../../event-store/port';
 import type { BiddingApp } from '../../testing/bidding';
 import { get, placeBid, propertyListedData, registerHomeowner, registerRealtor, testClock } from '../../testing/bidding';
 import { testAppPerTest } from '../../testing/test-app';
+import { MARKET_LISTINGS } from '../../projections/market-stats';
 
 const app = testAppPerTest();
 const MINUTE = 60_000;
@@ -56,6 +57,19 @@ describe('GET /api/stats/areas', () => {
     const five = await areas(t);
     expect(five.asOf).toBe('2026-11-22T10:01:00.000Z');
     for (const window of five.windows) expect(window.areas).toEqual([{ area: 'Ottawa, ON', listings: 5, averageBidsPerListing: 0, medianHoursToFirstBid: null }]);
+  });
+
+  it('computes once for requests that arrive together, and keeps no failed computation', async () => {
+    const t = await app({ now: testClock().now });
+    t.faults.readStore.failCollection(MARKET_LISTINGS, { operations: ['find'], error: () => new Error('primary stepped down') });
+    const together = await Promise.all([get(t, '/api/stats/areas'), get(t, '/api/stats/areas')]);
+    expect(together.map((res) => res.status)).toEqual([500, 500]);
+    expect(t.faults.readStore.failures(MARKET_LISTINGS)).toBe(1);
+    // The same minute, the store answers again: the failure was not kept.
+    expect((await areas(t)).windows).toEqual([
+      { days: 30, areas: [] },
+      { days: 90, areas: [] },
+    ]);
   });
 
   it('counts bids per listing and the median time to the first bid over 30 and 90 days, and names no listing or person', async () => {
