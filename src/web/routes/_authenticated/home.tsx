@@ -4,7 +4,6 @@ import type { ListingSearch } from '../../../contract/listing-search';
 import { toast } from '../../components/ui/use-toast';
 import { HomePage } from '../../features/home/home-page';
 import { PropertyGrid } from '../../features/listings/grid/property-grid';
-import { NewBidToasts } from '../../features/listings/new-bid-toasts';
 import { ListingFilters } from '../../features/listings/search/listing-filters';
 import { listingSearchQueryOptions } from '../../features/listings/search/listing-search-query';
 import { parseListingSearch, withoutEmpty } from '../../features/listings/search/search-params';
@@ -45,7 +44,6 @@ function HomeRoute() {
   }, [emailVerification, navigate, user.email]);
   return (
     <>
-      {homeowner && <NewBidToasts />}
       <HomePage
         email={user.email}
         emailVerified={user.emailVerified}

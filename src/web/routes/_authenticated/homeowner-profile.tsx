@@ -4,7 +4,6 @@ import { ChangePasswordCard } from '../../features/auth/change-password-card';
 import { ProfilePage } from '../../features/auth/profile-page';
 import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
 import { HomeownerProfilePage } from '../../features/homeowner/homeowner-profile-page';
-import { NewBidToasts } from '../../features/listings/new-bid-toasts';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card';
 import { MyProperties } from '../../features/listings/owner/my-properties';
 import { ownPropertiesQueryOptions } from '../../features/listings/queries';
@@ -31,7 +30,6 @@ function HomeownerProfileRoute() {
   if (user.role !== 'homeowner') return <ProfilePage title="My Profile" account={user} />;
   return (
     <>
-      <NewBidToasts />
       <HomeownerProfilePage
         account={<AccountCard account={user} />}
         // One 'List a property', in My Properties' header: the verified card need not repeat it.

@@ -4,7 +4,6 @@ import { PagePending } from '../../components/page-pending';
 import { ErrorState } from '../../components/ui/error-state';
 import { CreatePropertyForm } from '../../features/listings/form/create-property-form';
 import { ListPropertyLayout } from '../../features/listings/form/list-property-layout';
-import { NewBidToasts } from '../../features/listings/new-bid-toasts';
 import { verificationStatusQueryOptions } from '../../features/verification/queries';
 import { VerificationRequired } from '../../features/verification/verification-required';
 
@@ -35,7 +34,6 @@ function ListPropertyRoute() {
   } else content = <VerificationRequired status={verification.data.status} />;
   return (
     <>
-      <NewBidToasts />
       <ListPropertyLayout>{content}</ListPropertyLayout>
     </>
   );

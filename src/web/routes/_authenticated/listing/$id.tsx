@@ -2,7 +2,6 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { BidAction } from '../../../features/bidding/bid-action';
 import { RealtorProfileDialog } from '../../../features/bidding/realtor-profile-dialog';
 import { ListingPage } from '../../../features/listings/detail/listing-page';
-import { NewBidToasts } from '../../../features/listings/new-bid-toasts';
 import { propertyQueryOptions } from '../../../features/listings/queries';
 import { useSignedInUser } from '../../../features/session/queries';
 
@@ -31,7 +30,6 @@ function ListingRoute() {
   const navigate = useNavigate();
   return (
     <>
-      <NewBidToasts />
       <ListingPage
         propertyId={id}
         viewerId={user.id}
