@@ -1,5 +1,6 @@
 import { benchAccountFold } from './account-fold';
 import { benchAdminLists } from './admin-lists';
+import { benchAdminTimeline } from './admin-timeline';
 import { benchBidHistory } from './bid-history';
 import { benchBids } from './bids';
 import { benchEventStoreAppend } from './event-store-append';
@@ -19,6 +20,7 @@ await benchReadStore();
 await benchBids();
 await benchBidHistory();
 await benchAdminLists();
+await benchAdminTimeline();
 // Last: its nodes are processes of their own, which this one only drives.
 await benchNodes();
 console.log(`\nresident memory: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);

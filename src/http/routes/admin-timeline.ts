@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { TimelineActor, TimelineAnswer, TimelineEvent } from '../../contract/timeline';
+import type { TimelineActor, TimelineAnswer } from '../../contract/timeline';
 import { TIMELINE_KINDS } from '../../contract/timeline';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
-import type { RecordedEvent } from '../../event-store/port';
 import type { AdminUserDoc } from '../../projections/admin-users';
 import { ADMIN_USERS } from '../../projections/admin-users';
 import type { UserDoc } from '../../projections/users';
@@ -13,9 +12,8 @@ import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { INVALID_CURSOR, listQuery, optionalParam } from '../list-page';
 import { wholeNumberParam } from '../query-params';
-import { TIMELINE_FOLDS, actorOf, clientAddressOf, countUntil, eventTime } from '../timeline/fold';
-import { changesBetween, toPlainState } from '../timeline/plain-state';
-import { summarizeEvent } from '../timeline/summaries';
+import { TIMELINE_FOLDS } from '../timeline/fold';
+import { foldTimeline } from '../timeline/page';
 import { validate } from '../validation';
 
 export const INVALID_DATE = 'Invalid date: at must be an ISO date-time such as 2026-11-24T18:30:00Z';
@@ -58,52 +56,13 @@ export function createAdminTimelineRoutes(deps: AppDeps): Hono<AppEnv> {
     const events = await deps.eventStore.readStream(stream);
     if (events.length === 0) throw new NotFoundError(fold.notFound);
 
-    const start = Math.min(query.cursor ?? 0, events.length);
-    const end = Math.min(start + query.limit, events.length);
-    const upTo = query.at !== undefined ? countUntil(events, query.at) : query.revision !== undefined ? Math.min(query.revision + 1, events.length) : events.length;
-
-    // One fold over the stream gives the state at the moment asked for and each page event's changes.
-    let state = fold.initialState;
-    let stateAt = state;
-    const items: TimelineEvent[] = [];
-    const last = Math.max(end, upTo);
-    for (let i = 0; i < last; i += 1) {
-      const event = events[i] as RecordedEvent;
-      const before = state;
-      state = fold.evolve(state, { type: event.type, data: event.data });
-      if (i === upTo - 1) stateAt = state;
-      // The first event creates the record: every field would read '— → value', which the state already shows.
-      if (i >= start && i < end) items.push(toTimelineEvent(event, i === 0 ? [] : changesBetween(before, state)));
-    }
-    await nameActors(deps, items.map((item) => item.actor));
-
-    const atOfState = query.at ?? (query.revision !== undefined && upTo > 0 ? eventTime(events[upTo - 1] as RecordedEvent) : null);
-    const answer: TimelineAnswer = {
-      kind,
-      id,
-      stream,
-      items,
-      nextCursor: end < events.length ? String(end) : null,
-      total: events.length,
-      stateAt: { at: atOfState, revision: upTo - 1, state: toPlainState(stateAt) },
-    };
+    const page = foldTimeline(events, fold, { start: query.cursor ?? 0, limit: query.limit, at: query.at, revision: query.revision });
+    await nameActors(deps, page.items.map((item) => item.actor));
+    const answer: TimelineAnswer = { kind, id, stream, ...page };
     return c.json(answer);
   });
 
   return routes;
-}
-
-function toTimelineEvent(event: RecordedEvent, changes: TimelineEvent['changes']): TimelineEvent {
-  return {
-    position: event.position,
-    revision: event.revision,
-    type: event.type,
-    at: eventTime(event),
-    actor: actorOf(event),
-    clientAddress: clientAddressOf(event),
-    summary: summarizeEvent(event),
-    changes,
-  };
 }
 
 /** Names the page's people from the users and admins read models, one query each. */

@@ -11,7 +11,8 @@ import type { RecordedEvent } from '../../event-store/port';
  * initial state and evolve (docs/decisions/0041), never a copy of them.
  */
 
-interface StreamFold {
+/** A stream kind's fold: where its stream is, and the decider's own initial state and evolve. */
+export interface StreamFold {
   streamOf(id: string): string;
   initialState: unknown;
   evolve(state: unknown, event: DomainEvent): unknown;
