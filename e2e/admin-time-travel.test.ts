@@ -34,6 +34,8 @@ const NEW_TITLE = 'Old Mill Cottage with Studio';
 
 let server: TestServer;
 let browser: Browser;
+/** The listing the first journey lists and renames; the second opens it again. */
+let listingId = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
@@ -63,7 +65,7 @@ const stateTitle = (page: Page) =>
 describe('admin time travel', () => {
   it('opens a listing’s timeline from the activity log and shows its title as it was before an edit', async () => {
     const { ownerPage, page: realtorPage } = await ownerAndRealtor(browser, server.url, { owner, realtor: agent }, 2);
-    const listingId = await createListingByApi(ownerPage, server.url, {
+    listingId = await createListingByApi(ownerPage, server.url, {
       title: OLD_TITLE,
     });
     // A second apart at least, so a moment to the second falls between the listing and its edit.
@@ -126,10 +128,18 @@ describe('admin time travel', () => {
     await expect.poll(() => stateTitle(page).innerText()).toBe(NEW_TITLE);
   });
 
-  it('opens from the Properties tab, and shows an account’s credits, a loading state, and a not-found state for an unknown id', async () => {
+  it('opens from a link signed out and from the Properties tab, and shows an account’s credits, a loading state, and a not-found state for an unknown id', async () => {
     const page = await openPage(browser, { baseURL: server.url });
-    await page.goto('/admin');
-    await signInAsAdmin(page, superAdmin);
+    // A timeline's link opened signed out asks for the sign-in first, then shows the timeline.
+    await page.goto(`/admin/timeline/listing/${listingId}`);
+    await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+    await page.getByLabel('Username').fill(superAdmin.username);
+    await page.getByLabel('Password').fill(superAdmin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Listing timeline' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/timeline/listing/${listingId}`);
+
+    await page.goto('/admin/properties');
     // The Properties tab links each listing to its timeline too.
     await page.getByRole('tab', { name: 'Properties' }).click();
     await page.locator('table').getByRole('link', { name: `Timeline of ${NEW_TITLE}`, exact: true }).click();
