@@ -19,7 +19,7 @@ export interface MarketAreaStats {
   area: string;
   /** Listings that went live in the window (deleted ones included: they were listed). */
   listings: number;
-  /** Bids placed on those listings by now, refunded ones included, per listing; one decimal. */
+  /** Bids placed on those listings, refunded ones included, per listing; one decimal. */
   averageBidsPerListing: number;
   /** Median hours from going live to the first bid, over those listings that have one; null below MINIMUM_GROUP of them. One decimal. */
   medianHoursToFirstBid: number | null;

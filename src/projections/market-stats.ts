@@ -5,37 +5,44 @@ import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import { areaKey, listingArea, tidyArea } from './listing-area';
 import type { Projection } from './projection';
-import { insertOnce, upsertOnce } from './projection';
+import { upsertOnce } from './projection';
 
-/** One document per listing: its area and when it went live. */
+/** One document per listing: its area, when it went live, its bids' ids and the first bid's time. */
 export const MARKET_LISTINGS = 'market_listings';
-/** One document per bid placed: which listing, when. Never a counter, so a redelivered BidPlaced counts once (docs/decisions/0040). */
-export const MARKET_BIDS = 'market_bids';
 
-export type MarketListingDoc = { _id: string; area: string; listedAt: string | null; _position?: number };
-export type MarketBidDoc = { _id: string; propertyId: string; placedAt: string; _position?: number };
+export type MarketListingDoc = {
+  _id: string;
+  area: string;
+  listedAt: string | null;
+  /** Every bid placed on the listing, refunded or not: a set, never a counter, so a redelivered BidPlaced counts once (docs/decisions/0040). */
+  bidIds: string[];
+  firstBidAt: string | null;
+  _position?: number;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The `market_listings` and `market_bids` read models (docs/decisions/0040):
- * facts about every listing and every bid, with nothing that names anyone.
- * The public stats are aggregated from them per request by `computeMarketStats`.
+ * The `market_listings` read model (docs/decisions/0040): a document per
+ * listing with nothing that names anyone. The public stats are aggregated
+ * from it per request by `computeMarketStats`.
  */
 export function createMarketStatsProjection(): Projection {
   return {
     name: 'market_stats',
-    collections: [MARKET_LISTINGS, MARKET_BIDS],
+    collections: [MARKET_LISTINGS],
     async setup(store) {
       await store.collection<MarketListingDoc>(MARKET_LISTINGS).createIndex({ listedAt: 1 });
-      await store.collection<MarketBidDoc>(MARKET_BIDS).createIndex({ placedAt: 1 });
     },
     async apply(event, store) {
       if (event.streamId.startsWith('property-')) return applyListingEvent(event, store);
       if (event.streamId.startsWith('user-') && event.type === 'BidPlaced') {
         const { bidId, propertyId, at } = (event as RecordedEvent & BidPlaced).data;
-        await insertOnce(store.collection<MarketBidDoc>(MARKET_BIDS), { _id: bidId, propertyId, placedAt: at }, event.position);
+        const listings = store.collection<MarketListingDoc>(MARKET_LISTINGS);
+        // Both writes are idempotent by themselves, in any order and on any node: the id joins the set once, and the first bid's time only moves earlier.
+        await listings.updateOne({ _id: propertyId, bidIds: { $ne: bidId } }, { $push: { bidIds: bidId } });
+        await listings.updateOne({ _id: propertyId, $or: [{ firstBidAt: null }, { firstBidAt: { $gt: at } }] }, { $set: { firstBidAt: at } });
       }
     },
   };
@@ -49,44 +56,39 @@ async function applyListingEvent(event: RecordedEvent, store: ReadStore): Promis
   const set: Record<string, unknown> = {};
   if (area !== undefined) set.area = area;
   if (event.type === 'PropertyListed') set.listedAt = typeof data.listedAt === 'string' ? data.listedAt : null;
-  const onInsert = Object.fromEntries(Object.entries({ area: '', listedAt: null }).filter(([key]) => !(key in set)));
+  const onInsert = Object.fromEntries(Object.entries({ area: '', listedAt: null, bidIds: [], firstBidAt: null }).filter(([key]) => !(key in set)));
   const id = event.streamId.slice('property-'.length);
+  // The bids' fields are left to BidPlaced, which never moves the document's position.
   await upsertOnce(store.collection<MarketListingDoc>(MARKET_LISTINGS), id, event.position, { $set: set, $setOnInsert: onInsert });
 }
 
-/** A listing that went live in the widest window, with what its bids tell by `now`. */
+/** A listing that went live in the widest window, with its bids as recorded (the clock moves the windows, not the bids). */
 type ListingFacts = { key: string; spelling: string; listedAt: number; bids: number; firstBidAt: number | null };
 
 /**
- * GET /api/stats/areas at `now`: two reads by index (the listings that went
- * live in the widest window, and the bids placed since), joined and grouped
- * here. An area shows only with MINIMUM_GROUP listings in the window; the rest
+ * GET /api/stats/areas at `now`: one read by index (the listings that went
+ * live in the widest window), grouped here. An area shows only with MINIMUM_GROUP listings in the window; the rest
  * are summed into OTHER_AREAS when that sum reaches it, else left out.
  */
 export async function computeMarketStats(store: ReadStore, now: Date): Promise<MarketStats> {
   const widest = Math.max(...MARKET_WINDOW_DAYS);
   const since = new Date(now.getTime() - widest * DAY_MS).toISOString();
   const until = now.toISOString();
-  const [listings, bids] = await Promise.all([
-    store.collection<MarketListingDoc>(MARKET_LISTINGS).find({ listedAt: { $gt: since, $lte: until } }, { projection: { area: 1, listedAt: 1 } }),
-    // A bid is never placed before its listing went live, so the listings' bids are among these.
-    store.collection<MarketBidDoc>(MARKET_BIDS).find({ placedAt: { $gt: since, $lte: until } }, { projection: { propertyId: 1, placedAt: 1 } }),
-  ]);
-  const facts = new Map<string, ListingFacts>();
+  const listings = await store.collection<MarketListingDoc>(MARKET_LISTINGS).find({ listedAt: { $gt: since, $lte: until } });
+  const facts: ListingFacts[] = [];
   for (const listing of listings) {
     if (listing.listedAt === null) continue;
-    facts.set(listing._id, { key: areaKey(listing.area), spelling: tidyArea(listing.area), listedAt: Date.parse(listing.listedAt), bids: 0, firstBidAt: null });
-  }
-  for (const bid of bids) {
-    const listing = facts.get(bid.propertyId);
-    if (!listing) continue;
-    const at = Date.parse(bid.placedAt);
-    listing.bids += 1;
-    if (listing.firstBidAt === null || at < listing.firstBidAt) listing.firstBidAt = at;
+    facts.push({
+      key: areaKey(listing.area),
+      spelling: tidyArea(listing.area),
+      listedAt: Date.parse(listing.listedAt),
+      bids: listing.bidIds?.length ?? 0,
+      firstBidAt: listing.firstBidAt ? Date.parse(listing.firstBidAt) : null,
+    });
   }
   const windows: MarketStatsWindow[] = MARKET_WINDOW_DAYS.map((days) => {
     const from = now.getTime() - days * DAY_MS;
-    return { days, areas: aggregateAreas([...facts.values()].filter((listing) => listing.listedAt > from)) };
+    return { days, areas: aggregateAreas(facts.filter((listing) => listing.listedAt > from)) };
   });
   return { windows, minimumGroup: MINIMUM_GROUP, asOf: until };
 }
