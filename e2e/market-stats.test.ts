@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, type SeedUser } from './support/admin';
-import { launchBrowser, openPage, screenshotBoth, viewports } from './support/browser';
+import { launchBrowser, openPage, screenshotBoth, screenshotViewport, viewports } from './support/browser';
 import { apiCall, createListingByApi } from './support/listings';
 import { ownerAndRealtor } from './support/parties';
 import { startTestServer, type TestServer } from './support/server';
@@ -87,7 +87,10 @@ describe('market stats by area', () => {
 
     // The homeowner finds the same page from 'List a property'.
     await ownerPage.goto('/list-property');
-    await ownerPage.getByRole('link', { name: 'How listings do in your area' }).click();
+    const fromListing = ownerPage.getByRole('link', { name: 'How listings do in your area' });
+    await fromListing.waitFor();
+    await screenshotViewport(ownerPage, 'market-stats-list-property-link');
+    await fromListing.click();
     await ownerPage.waitForURL(/\/market(\?days=30)?$/);
     await ownerPage.getByRole('row', { name: /Austin, TX/ }).waitFor();
   });
