@@ -126,6 +126,11 @@ describe('admin time travel', () => {
     // Back goes to the moment before.
     await page.goBack();
     await expect.poll(() => stateTitle(page).innerText()).toBe(NEW_TITLE);
+
+    // The owner's account is one click away.
+    await page.getByRole('link', { name: 'Timeline of the owner' }).click();
+    await page.getByRole('heading', { name: 'Account timeline' }).waitFor();
+    await page.getByText(owner.name, { exact: true }).first().waitFor();
   });
 
   it('opens from a link signed out and from the Properties tab, and shows an account’s credits, a loading state, and a not-found state for an unknown id', async () => {

@@ -3,7 +3,7 @@ import type { TimelineKind } from '../../../../contract/timeline';
 import { ClockIcon } from '../../../components/ui/icons';
 
 /** A link to a listing's or account's timeline (docs/decisions/0041), optionally at a moment; `name` labels it for screen readers. */
-export function TimelineLinkTo({ kind, id, at, name }: { kind: TimelineKind; id: string; at?: string; name: string | null }) {
+export function TimelineLinkTo({ kind, id, at, name, text = 'Timeline' }: { kind: TimelineKind; id: string; at?: string; name: string | null; text?: string }) {
   return (
     <Link
       to="/admin/timeline/$kind/$id"
@@ -13,7 +13,7 @@ export function TimelineLinkTo({ kind, id, at, name }: { kind: TimelineKind; id:
       aria-label={`Timeline of ${name ?? `this ${kind}`}`}
     >
       <ClockIcon className="size-3" aria-hidden="true" />
-      Timeline
+      {text}
     </Link>
   );
 }

@@ -14,6 +14,7 @@ import { adminMeQuery } from '../queries';
 import type { Admin } from '../types';
 import { useSessionExpiry } from '../use-session-expiry';
 import { TimelineEventList } from './event-list';
+import { TimelineLinkTo } from './timeline-link';
 import type { TimelineSearch } from './queries';
 import { timelineEventsQuery } from './queries';
 import { StatePanel } from './state-panel';
@@ -59,6 +60,7 @@ function TimelinePage({ admin, kind, id, search, onSearch }: Props & { admin: Ad
             <code className="break-all font-mono text-xs">{first?.stream ?? `${kind} ${id}`}</code>
             {' · '}Read-only: built from the event log; nothing here changes the record.
           </p>
+          {kind === 'listing' && typeof now?.ownerId === 'string' && <TimelineLinkTo kind="account" id={now.ownerId} name="the owner" text="Owner's account timeline" />}
         </div>
         {events.error instanceof ApiError && events.error.status === 404 ? (
           <EmptyState
