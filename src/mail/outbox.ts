@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mail, Mailer } from './port';
 
@@ -17,6 +17,24 @@ export function createOutboxMailer(options: { dir: string; clock?: () => Date })
       const name = `${sentAt.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}.json`;
       const body: Mail & { sentAt: string } = { ...mail, sentAt };
       await writeFile(join(options.dir, name), `${JSON.stringify(body, null, 2)}\n`, { flag: 'wx' });
+    },
+    async forgetRecipient(to) {
+      let names: string[];
+      try {
+        names = await readdir(options.dir);
+      } catch {
+        return 0;
+      }
+      let deleted = 0;
+      const wanted = to.toLowerCase();
+      for (const name of names.filter((file) => file.endsWith('.json'))) {
+        const path = join(options.dir, name);
+        const mail = JSON.parse(await readFile(path, 'utf8').catch(() => '{}')) as Partial<Mail>;
+        if (typeof mail.to !== 'string' || mail.to.toLowerCase() !== wanted) continue;
+        await rm(path, { force: true });
+        deleted += 1;
+      }
+      return deleted;
     },
   };
 }

@@ -15,4 +15,9 @@ export interface Mail {
 export interface Mailer {
   /** Resolves once the mail is accepted for delivery; rejects when it was not. */
   send(mail: Mail): Promise<void>;
+  /**
+   * Deletes the mails still held for `to` (an erased person's, docs/decisions/0042)
+   * and answers how many; absent where sent mail is the provider's to keep.
+   */
+  forgetRecipient?(to: string): Promise<number>;
 }

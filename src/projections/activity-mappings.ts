@@ -50,6 +50,7 @@ type LoggedEvent =
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
   SessionsEnded: 'the password change, reset or administrator action that ends the sessions has its own entry',
+  AccountErased: 'the person asked to be forgotten: the log keeps no entry about them, and the erasure scrubs the ones it had (docs/decisions/0042)',
   PaymentCustomerCreated: "the payment provider's customer record: technical, and the purchase has its own entries",
   PaymentIntentAttached: "the provider's intent id of a payment the log already shows as created",
   AdminBootstrapClaimed: "the first boot's claim; the administrator it creates has its own entry",

@@ -1,3 +1,4 @@
+import { createErasureProjection } from './erasure';
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
 import { createBidRevisionsProjection } from './bid-revisions';
@@ -46,5 +47,7 @@ export function createProjections(): Projection[] {
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
     createRefundsOwedProjection(),
     createCreditsOwedProjection(),
+    // Last: on an AccountErased it scrubs what the read models above have written (docs/decisions/0042).
+    createErasureProjection(),
   ];
 }

@@ -1,3 +1,4 @@
+import { ERASED_NAME, erasedEmail, erasedUsername } from '../personal-data/personal-fields';
 import type { AccountEvent } from '../domain/accounts/events';
 import { isAccountEvent } from '../domain/accounts/events';
 import { ledgerEntryOf } from '../domain/accounts/ledger';
@@ -98,6 +99,17 @@ export function createUsersProjection(): Projection {
   };
 }
 
+/**
+ * What an erased user's document keeps: the same stand-ins a replay of their
+ * shredded events writes, and no session version any cookie can carry
+ * (docs/decisions/0042).
+ */
+function erasedUserFields(userId: string) {
+  const email = erasedEmail(userId);
+  const username = erasedUsername(userId);
+  return { name: ERASED_NAME, email, emailLower: email, username, usernameLower: username, phone: null, profileImageUrl: null, sessionVersion: -1, stripeCustomerId: null, stripePaymentMethodId: null };
+}
+
 async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: string, store: ReadStore): Promise<Push[] | void> {
   const users = store.collection<UserDoc>(USERS);
   const tokens = store.collection<AccountTokenDoc>(ACCOUNT_TOKENS);
@@ -167,6 +179,10 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
       return;
     case 'BidMessageEdited':
     case 'NotificationPreferencesChanged':
+      return;
+    case 'AccountErased':
+      await updateOnce(users, userId, position, { $set: erasedUserFields(userId) });
+      await tokens.deleteMany({ userId });
       return;
     case 'PasswordSet':
     case 'PasswordResetCompleted':

@@ -55,6 +55,8 @@ export interface RegisteredAccount extends AccountBilling {
   rewardsOwed: Readonly<Record<string, number>>;
   /** Which mails the user wants (docs/decisions/0043). */
   notifications: NotificationPreferences;
+  /** Set by AccountErased: nothing signs in again (src/domain/accounts/erasure.ts). */
+  erasedAt?: string;
 }
 
 export type AccountState = { status: 'unregistered' } | RegisteredAccount;
@@ -123,6 +125,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return evolveBilling(state, event);
     case 'NotificationPreferencesChanged':
       return evolveNotifications(state, event);
+    case 'AccountErased':
+      // No password opens it again (src/domain/accounts/erasure.ts).
+      return { ...state, passwordHash: null, erasedAt: event.data.at };
     default:
       return assertNever(event);
   }

@@ -31,6 +31,9 @@ export type CreditsSetByAdmin = {
   data: { credits: number; previousCredits: number; adminId: string; reason: string; at: string };
 };
 
+/** The person erased their account: no personal data here; their key is gone (docs/decisions/0042). */
+export type AccountErased = { type: 'AccountErased'; data: { at: string } };
+
 /** The user's mail choices after the change, whole (docs/decisions/0043). */
 export type NotificationPreferencesChanged = { type: 'NotificationPreferencesChanged'; data: NotificationPreferences & { at: string } };
 
@@ -104,7 +107,8 @@ export type AccountEvent =
   | PaymentMethodSaved
   | PaymentMethodRemoved
   | CreditsPurchased
-  | NotificationPreferencesChanged;
+  | NotificationPreferencesChanged
+  | AccountErased;
 
 export const ACCOUNT_EVENT_TYPES = [
   'UserRegistered',
@@ -127,6 +131,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'PaymentMethodRemoved',
   'CreditsPurchased',
   'NotificationPreferencesChanged',
+  'AccountErased',
 ] as const satisfies ReadonlyArray<AccountEvent['type']>;
 
 const TYPES: ReadonlySet<string> = new Set(ACCOUNT_EVENT_TYPES);

@@ -37,6 +37,7 @@ import { BILL, IMAGE } from './uploads';
 import { bidIdParam } from './bids';
 import { timelineParams, timelineQuery } from './admin-timeline';
 import { notificationPreferencesSchema } from '../../contract/notifications';
+import { eraseAccountSchema } from '../../contract/user-data';
 
 /*
  * Every route the app registers, with the schemas it validates with (imported,
@@ -184,6 +185,7 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/user/notifications': { summary: "The signed-in user's mail choice: a homeowner's bidEmails (instant, daily, none), a realtor's outcomeEmails (docs/decisions/0043)", roles: USERS },
   'PUT /api/user/notifications': { summary: 'Change the mail choice: bidEmails for a homeowner, outcomeEmails for a realtor; the other role\'s setting is a 400', roles: USERS, body: notificationPreferencesSchema },
   'GET /api/user/export': { summary: 'Everything held about the signed-in user as one JSON attachment, bidhome-data-<date>.json (docs/decisions/0042)', roles: USERS },
+  'DELETE /api/user': { summary: 'Erase the signed-in user after checking their password: listings withdrawn, sessions ended, personal data shredded in the log and forgotten by every read model, the session cookie cleared (docs/decisions/0042)', roles: USERS, body: eraseAccountSchema },
   'GET /api/admin/bids': {
     summary: 'Every bid, a page at a time (`{ items, nextCursor, total }`): search by realtor or listing; filter by status and day; newest, oldest or by amount',
     roles: ADMINS,

@@ -114,6 +114,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/user/notifications', allowed: USERS },
   { route: 'PUT /api/user/notifications', body: {}, allowed: USERS },
   { route: 'GET /api/user/export', allowed: USERS },
+  { route: 'DELETE /api/user', body: {}, allowed: USERS },
   { route: 'GET /api/admin/bids', allowed: ADMINS },
   { route: 'GET /api/admin/realtor-profiles', allowed: ADMINS },
   { route: 'GET /api/admin/realtors', allowed: ADMINS },
