@@ -5,6 +5,7 @@ import { ProfilePage } from '../../features/auth/profile-page';
 import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
 import { HomeownerProfilePage } from '../../features/homeowner/homeowner-profile-page';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card';
+import { YourDataCard } from '../../features/user-data/your-data-card';
 import { MyProperties } from '../../features/listings/owner/my-properties';
 import { ownPropertiesQueryOptions } from '../../features/listings/queries';
 import { useSignedInUser } from '../../features/session/queries';
@@ -39,6 +40,7 @@ function HomeownerProfileRoute() {
           <div className="grid gap-6">
             <ContactSharesCard />
             <NotificationSettingsCard />
+            <YourDataCard />
             <ChangePasswordCard />
           </div>
         }

@@ -5,6 +5,7 @@ import { AccountCard } from '../../features/auth/account-card';
 import { ChangePasswordCard } from '../../features/auth/change-password-card';
 import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card';
+import { YourDataCard } from '../../features/user-data/your-data-card';
 import { OwnBidsCard } from '../../features/bidding/own-bids-card';
 import { PaymentMethodCard } from '../../features/payments/payment-method-card';
 import { ownBidsQuery } from '../../features/bidding/queries';
@@ -54,6 +55,9 @@ function RealtorProfileRoute() {
       </Section>
       <Section title="Notifications">
         <NotificationSettingsCard />
+      </Section>
+      <Section title="Your data">
+        <YourDataCard />
       </Section>
     </main>
   );
