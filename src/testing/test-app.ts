@@ -12,7 +12,7 @@ import { createOutboxMailer } from '../mail/outbox';
 import type { Mail } from '../mail/port';
 import type { PaymentsConfig } from '../payments/port';
 import { createMemoryPersonalKeys, withKeyCache } from '../personal-data/keys';
-import type { Projection } from '../projections/projection';
+import type { PositionedPush, Projection } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
 import { withEventStoreFaults, withReadStoreFaults } from './faults';
 
@@ -35,6 +35,8 @@ export async function createTestApp(
     trustProxy?: number;
     /** Where rate limits count; this app's memory by default. Two apps given the same counters act as two nodes. */
     rateCounters?: RateCounters;
+    /** Every push the projections announce, as the socket gateway would receive it. */
+    onPush?: (push: PositionedPush) => void;
   } = {},
 ) {
   // Both stores pass through fault injectors (src/testing/faults.ts), which change nothing until a test asks.
@@ -68,6 +70,7 @@ export async function createTestApp(
     ...(options.projections ? { projections: options.projections } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.rateCounters ? { rateCounters: options.rateCounters } : {}),
+    ...(options.onPush ? { onPush: options.onPush } : {}),
     // One app and no other nodes to wait for: a rebuild drops the old generation at once.
     generations: { graceMs: 0 },
     // Personal values are encrypted in the log as on the server (docs/decisions/0042).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PositionedPush } from '../../projections/projection';
 import { createProjections } from '../../projections/registry';
 import { createProjectionRunner } from '../../projections/runner';
 import { createMemoryReadStore } from '../../read-store/memory';
@@ -89,7 +90,8 @@ async function expectForgotten(t: TestApp, erased: Person, others: { cookie: str
 describe('DELETE /api/user', () => {
   it('erases a realtor: no answer, read model or rebuilt read model holds their email, phone or name, while their payment stays', async () => {
     const clock = testClock();
-    const t = await app({ now: clock.now, trustProxy: 1 });
+    const pushes: PositionedPush[] = [];
+    const t = await app({ now: clock.now, trustProxy: 1, onPush: (push) => pushes.push(push) });
     const { adminCookie, owner, realtor, ids } = await seedWorld(t, clock);
     // Before: the others do see them, so the walk below can find them.
     expect(traces(await everyAnswer(t, adminCookie, ids), realtor).length).toBeGreaterThan(0);
@@ -100,6 +102,11 @@ describe('DELETE /api/user', () => {
     expect((await sendJson(t.app, 'GET', '/api/user', undefined, realtor.cookie)).status).toBe(401);
     expect((await sendJson(t.app, 'POST', '/api/login', { username: realtor.username, password: realtor.password })).status).toBe(401);
 
+    // No push from the erasure on holds them either (what went out before it went to whoever was entitled then).
+    const erasedAt = (await t.rawEventStore.readStream(`user-${realtor.id}`)).find((event) => event.type === 'AccountErased')?.position ?? 0;
+    expect(erasedAt).toBeGreaterThan(0);
+    expect(pushes.some((push) => push.position >= erasedAt)).toBe(true);
+    expect(traces(JSON.stringify(pushes.filter((push) => push.position >= erasedAt)), realtor)).toEqual([]);
     const freshAdmin = await signInAdmin(t, 'root', 'root-password');
     await expectForgotten(t, realtor, [{ cookie: freshAdmin, who: 'admin' }, { cookie: owner.cookie, who: 'owner' }], ids);
     const payments = (await (await send(t, 'GET', '/api/admin/payments', { cookie: freshAdmin })).json()) as { items: { amount: number; credits: number; userId: string }[] };
@@ -113,7 +120,8 @@ describe('DELETE /api/user', () => {
 
   it('erases a homeowner: their listing is withdrawn with the bid refunded, their files deleted, and nothing of them answered anywhere', async () => {
     const clock = testClock();
-    const t = await app({ now: clock.now, trustProxy: 1 });
+    const pushes: PositionedPush[] = [];
+    const t = await app({ now: clock.now, trustProxy: 1, onPush: (push) => pushes.push(push) });
     const { adminCookie, owner, realtor, ids } = await seedWorld(t, clock);
     const files = (await import('node:fs')).readdirSync(t.uploadsDir, { recursive: true }).filter((f) => String(f).includes('.'));
     expect(files.length).toBeGreaterThan(0);
@@ -122,6 +130,10 @@ describe('DELETE /api/user', () => {
     expect((await sendJson(t.app, 'DELETE', '/api/user', { password: owner.password }, owner.cookie)).status).toBe(200);
     await t.processManagers.idle();
     expect((await sendJson(t.app, 'GET', '/api/user/properties', undefined, owner.cookie)).status).toBe(401);
+    // Whatever is pushed from the erasure on (the refunds that follow the withdrawal may be) holds nothing of the owner.
+    const erasedAt = (await t.rawEventStore.readStream(`user-${owner.id}`)).find((event) => event.type === 'AccountErased')?.position ?? 0;
+    expect(erasedAt).toBeGreaterThan(0);
+    expect(traces(JSON.stringify(pushes.filter((push) => push.position >= erasedAt)), owner)).toEqual([]);
     // The bid on the withdrawn listing came back, as for an owner's delete: 3 bought, 1 spent, 1 refunded.
     expect(((await (await sendJson(t.app, 'GET', '/api/user', undefined, realtor.cookie)).json()) as { credits: number }).credits).toBe(3);
     const left = (await import('node:fs')).readdirSync(t.uploadsDir, { recursive: true }).filter((f) => String(f).includes('.'));
