@@ -16,7 +16,7 @@ export interface PersonalFields {
 export const ERASED_NAME = 'Deleted user';
 export const ERASED_TEXT = '[erased]';
 export const erasedEmail = (subjectId: string) => `erased-${subjectId}@invalid`;
-const erasedUsername = (subjectId: string) => `erased-${subjectId.slice(0, 8)}`;
+export const erasedUsername = (subjectId: string) => `erased-${subjectId.slice(0, 8)}`;
 
 const empty: StandIn = () => '';
 const none: StandIn = () => null;
