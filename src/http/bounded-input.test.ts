@@ -37,6 +37,7 @@ import { authenticateBody, confirmBody, confirmQuery, intentId } from './routes/
 import { pageQuery } from './routes/properties';
 import { bidIdParam } from './routes/bids';
 import { timelineParams, timelineQuery } from './routes/admin-timeline';
+import { notificationPreferencesSchema } from '../contract/notifications';
 
 /*
  * Every schema that checks a request (body, query or path parameter), with a
@@ -110,6 +111,7 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   { name: 'savePaymentMethodSchema', schema: savePaymentMethodSchema, valid: { paymentMethodId: 'pm_card_visa' } },
   { name: 'confirmBody', schema: confirmBody, valid: { paymentIntentId: 'pi_123' } },
   { name: 'authenticateBody', schema: authenticateBody, valid: { outcome: 'fail' } },
+  { name: 'notificationPreferencesSchema', schema: notificationPreferencesSchema, valid: { bidEmails: 'daily' } },
   { name: 'intentId', schema: intentId, valid: 'pi_123' },
   { name: 'confirmQuery', schema: confirmQuery, valid: { payment_intent: 'pi_123' } },
   { name: 'administratorsListQuery', schema: administratorsListQuery, valid: { search: 'root', limit: '10', cursor: 'abc', role: 'moderator', active: 'false' } },
