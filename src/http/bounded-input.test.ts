@@ -38,6 +38,7 @@ import { pageQuery } from './routes/properties';
 import { bidIdParam } from './routes/bids';
 import { timelineParams, timelineQuery } from './routes/admin-timeline';
 import { notificationPreferencesSchema } from '../contract/notifications';
+import { eraseAccountSchema } from '../contract/user-data';
 
 /*
  * Every schema that checks a request (body, query or path parameter), with a
@@ -112,6 +113,7 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   { name: 'confirmBody', schema: confirmBody, valid: { paymentIntentId: 'pi_123' } },
   { name: 'authenticateBody', schema: authenticateBody, valid: { outcome: 'fail' } },
   { name: 'notificationPreferencesSchema', schema: notificationPreferencesSchema, valid: { bidEmails: 'daily' } },
+  { name: 'eraseAccountSchema', schema: eraseAccountSchema, valid: { password: 'Secret123' } },
   { name: 'intentId', schema: intentId, valid: 'pi_123' },
   { name: 'confirmQuery', schema: confirmQuery, valid: { payment_intent: 'pi_123' } },
   { name: 'administratorsListQuery', schema: administratorsListQuery, valid: { search: 'root', limit: '10', cursor: 'abc', role: 'moderator', active: 'false' } },
