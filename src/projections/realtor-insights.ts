@@ -3,6 +3,7 @@ import { BID_COST } from '../domain/accounts/bids';
 import { isPropertyEventType } from '../domain/bidding/property-facts';
 import type { BidSelected } from '../domain/bidding/selection';
 import { isSelectionEvent } from '../domain/bidding/selection';
+import type { RealtorInsights } from '../contract/realtor-insights';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
@@ -92,22 +93,6 @@ async function applyListingEvent(event: RecordedEvent, store: ReadStore): Promis
     Object.entries({ listedAt: null, area: '', biddingEndsAt: null, selectedBidId: null }).filter(([key]) => !(key in set)),
   );
   await upsertOnce(store.collection<InsightListingDoc>(REALTOR_INSIGHT_LISTINGS), id, event.position, { $set: set, $setOnInsert: onInsert });
-}
-
-/** GET /api/dashboard/insights. Null where there is nothing to divide by yet. */
-export interface RealtorInsights {
-  /** Standing bids on listings whose bidding has ended. */
-  closedBids: number;
-  wins: number;
-  /** wins / closedBids, 0..1. */
-  winRate: number | null;
-  /** Median whole minutes from a listing's creation to this realtor's bid on it. */
-  medianMinutesToBid: number | null;
-  /** Credits spent on bids that stand (refunded ones came back). */
-  creditsSpent: number;
-  creditsPerWin: number | null;
-  /** Standing bids and wins per listing location, most bids first. */
-  areas: Array<{ area: string; bids: number; wins: number }>;
 }
 
 /** The realtor's insights at `now`: bidding has ended on a listing once `now` reaches its end. */

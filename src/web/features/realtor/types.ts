@@ -35,12 +35,4 @@ export type RealtorDashboardData = {
 };
 
 /** GET /api/dashboard/insights (docs/decisions/0039). */
-export interface RealtorInsights {
-  closedBids: number;
-  wins: number;
-  winRate: number | null;
-  medianMinutesToBid: number | null;
-  creditsSpent: number;
-  creditsPerWin: number | null;
-  areas: Array<{ area: string; bids: number; wins: number }>;
-}
+export type { RealtorInsights } from '../../../contract/realtor-insights';
