@@ -6,51 +6,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
-import type { BlobStore } from '../blobs/port';
-import type { CachedPersonalKeys } from '../personal-data/keys';
-import type { EventStore } from '../event-store/port';
-import type { ProjectionRunner, ProjectionStatus } from '../projections/runner';
-import type { ReadStore } from '../read-store/port';
+import type { ProjectionStatus } from '../projections/runner';
 import type { AppEnv } from './context';
-import type { Env } from './env';
+import type { AppDeps } from './deps';
 import { handleError } from './errors';
-import type { Logger } from './logger';
-import type { Mailer } from '../mail/port';
-import type { Metrics } from './metrics';
-import type { PaymentsConfig } from '../payments/port';
 import { peerAddress, resolveClientAddress } from './client-address';
 import { waitForMinPosition } from './min-position';
 import { checkOrigin } from './origin';
-import type { RateCounters } from './rate-limit';
 import { mountRoutes } from './routes/index';
-import type { Sessions } from './session';
-
-export interface AppDeps {
-  eventStore: EventStore;
-  readStore: ReadStore;
-  projections: Pick<ProjectionRunner, 'waitFor' | 'status' | 'subscriptionState' | 'subscriptionError'>;
-  sessions: Sessions;
-  logger: Logger;
-  mailer: Mailer;
-  clock: () => Date;
-  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL' | 'TRUST_PROXY'>;
-  /** Where rate-limit counters live, shared by every node that shares them (src/http/rate-limit.ts). */
-  rateCounters: RateCounters;
-  /** Keys the daily salt of anonymous page-view visitors; derived from the session secret (src/http/visitor-hash.ts). */
-  pageViewKey: string;
-  /** Property images and utility bills (src/blobs). */
-  blobs: BlobStore;
-  /** Signs and checks the local adapter's file addresses; derived from the session secret (src/blobs/signed-url.ts). */
-  fileUrlKey: string;
-  /** The card payment provider and its keys (src/payments). */
-  payments: PaymentsConfig;
-  /** What GET /metrics reports (src/http/metrics.ts). */
-  metrics: Pick<Metrics, 'registry' | 'observeRequest'>;
-  /** The built web client; when absent only the API is served. */
-  clientDir?: string;
-  /** Per-person keys of the personal data in the log; erased with the account (src/personal-data). */
-  personalKeys?: CachedPersonalKeys;
-}
 
 /** The most a JSON request body may weigh; multipart uploads have their own limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;

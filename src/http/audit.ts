@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AuditEvent, AuditSubjectKind } from '../domain/audit/events';
 import { auditStreamId } from '../domain/audit/events';
 import { expected } from '../event-store/port';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import type { AppEnv } from './context';
 import { requestMetadata } from './context';
 

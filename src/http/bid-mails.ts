@@ -4,7 +4,7 @@ import type { Mail } from '../mail/port';
 import { loadNotificationPreferences, loadNotificationPreferencesOf } from '../projections/notification-preferences';
 import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import type { AppEnv } from './context';
 
 /*

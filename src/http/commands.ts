@@ -3,7 +3,7 @@ import type { CommandResult, HandleCommandOptions } from '../domain/shared/comma
 import { handleCommand } from '../domain/shared/command-handler';
 import type { Decider, DomainEvent } from '../domain/shared/decider';
 import type { LogPosition } from '../event-store/port';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import type { AppEnv } from './context';
 import { requestMetadata } from './context';
 

@@ -13,7 +13,7 @@ import { createProjections } from '../projections/registry';
 import { readModelsOf } from '../projections/read-models';
 import { createProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { createApp } from './app';
 import { createBidDigests } from './bid-digests';
 import { createBidRefundReactor } from './bid-refunds';

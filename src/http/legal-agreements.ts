@@ -8,7 +8,7 @@ import type { LegalDocumentDoc } from '../projections/legal-documents';
 import { LEGAL_DOCUMENTS, findActiveDocuments } from '../projections/legal-documents';
 import type { UserAgreementDoc } from '../projections/user-agreements';
 import { USER_AGREEMENTS } from '../projections/user-agreements';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { runCommand } from './commands';
 import type { AppEnv } from './context';
 import { clientAddress } from './client-address';

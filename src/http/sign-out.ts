@@ -3,7 +3,7 @@ import { deleteCookie } from 'hono/cookie';
 import { sessionEnds } from '../domain/sessions/decide';
 import type { SessionKind } from '../domain/sessions/events';
 import { sessionsStreamId } from '../domain/sessions/events';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { runCommand } from './commands';
 import type { AppEnv } from './context';
 

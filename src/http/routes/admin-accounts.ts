@@ -7,7 +7,7 @@ import { NotFoundError } from '../../domain/shared/errors';
 import type { Filter, Sort } from '../../read-store/port';
 import type { UserDoc, UserVerificationStatus } from '../../projections/users';
 import { USER_VERIFICATION_STATUSES, USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';

@@ -4,7 +4,7 @@ import type { ActivityEntry } from '../../contract/activity';
 import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_TYPES, ACTOR_TYPES, describeChange } from '../../contract/activity';
 import type { ActivityDoc } from '../../projections/activity-log';
 import { ADMIN_LOGS, activityFilters, toActivityEntry } from '../../projections/activity-log';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { exportFilters, recordAudit } from '../audit';
 import type { AppEnv } from '../context';
 import { toCsv } from '../csv';

@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';
 import type { AdminUserDoc } from '../../projections/admin-users';
 import { ADMIN_USERS } from '../../projections/admin-users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';

@@ -4,7 +4,7 @@ import type { BidStatus } from '../../domain/bidding/bid-status';
 import { BID_STATUSES, bidStateOf } from '../../domain/bidding/bid-status';
 import type { BidDoc, BidPropertyDoc } from '../../projections/bids';
 import type { Collection, Filter, Sort } from '../../read-store/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { allOf, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../list-page';

@@ -18,7 +18,7 @@ import type { UserAgreementDoc } from '../../projections/user-agreements';
 import { USER_AGREEMENTS } from '../../projections/user-agreements';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';

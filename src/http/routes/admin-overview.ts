@@ -3,7 +3,7 @@ import type { ActivityDoc } from '../../projections/activity-log';
 import { ADMIN_LOGS } from '../../projections/activity-log';
 import { PAYMENTS } from '../../projections/payments';
 import { USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 

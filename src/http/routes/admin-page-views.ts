@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PageViewDayDoc, PageViewsDailyDoc } from '../../projections/page-views';
 import { PAGE_VIEWS_DAILY, PAGE_VIEW_DAYS } from '../../projections/page-views';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { wholeNumberParam } from '../query-params';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PaymentDoc } from '../../projections/payments';
 import { PAYMENTS } from '../../projections/payments';
 import type { Filter, Sort } from '../../read-store/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { allOf, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../list-page';

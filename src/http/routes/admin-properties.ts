@@ -7,7 +7,7 @@ import { NotFoundError } from '../../domain/shared/errors';
 import type { Filter, Sort } from '../../read-store/port';
 import type { PropertyDoc } from '../../projections/properties';
 import { NEWEST_FIRST, PROPERTIES } from '../../projections/properties';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INQUIRY_TYPES } from '../../domain/prospects/rules';
 import type { ProspectDoc } from '../../projections/prospects';
 import { PROSPECTS, prospectFilter } from '../../projections/prospects';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { recordAudit, exportFilters } from '../audit';
 import type { AppEnv } from '../context';
 import { toCsv } from '../csv';

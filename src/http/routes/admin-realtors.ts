@@ -7,7 +7,7 @@ import { REALTOR_PROFILES } from '../../projections/realtor-profiles';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
 import type { Sort } from '../../read-store/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { allOf, booleanParam, listPage, listQuery, optionalParam, searchParam } from '../list-page';

@@ -7,7 +7,7 @@ import { loadState } from '../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors';
 import type { AdminUserDoc } from '../../projections/admin-users';
 import { ADMIN_USERS } from '../../projections/admin-users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { recordAudit } from '../audit';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';

@@ -7,7 +7,7 @@ import type { AdminUserDoc } from '../../projections/admin-users';
 import { ADMIN_USERS } from '../../projections/admin-users';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { INVALID_CURSOR, listQuery, optionalParam } from '../list-page';

@@ -13,7 +13,7 @@ import { USERS } from '../../projections/users';
 import type { VerificationDoc } from '../../projections/verifications';
 import { VERIFICATIONS } from '../../projections/verifications';
 import type { Filter, Sort } from '../../read-store/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { recordAudit } from '../audit';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';

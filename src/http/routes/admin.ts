@@ -5,7 +5,7 @@ import { toAdminId } from '../../domain/admins/events';
 import type { AdminRole } from '../../domain/admins/rules';
 import { ADMIN_ROLES } from '../../domain/admins/rules';
 import type { AdminUserDoc } from '../../projections/admin-users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
 import { createAdminAccountRoutes } from './admin-accounts';

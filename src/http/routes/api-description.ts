@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { buildOpenApiDocument } from '../openapi';
 import { API_OPERATIONS } from './api-operations';

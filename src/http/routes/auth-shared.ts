@@ -3,7 +3,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import type { Collection } from '../../read-store/port';
 import type { AccountTokenDoc, UserDoc } from '../../projections/users';
 import { ACCOUNT_TOKENS, USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
 import type { RateLimiter, RateRule } from '../rate-limit';

@@ -8,7 +8,7 @@ import { documentIdsSchema } from '../../domain/legal/rules';
 import { loadState } from '../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { recordAudit } from '../audit';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';

@@ -12,7 +12,7 @@ import type { Mail } from '../../mail/port';
 import { viewPropertyBids } from '../../projections/bid-views';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { withoutDeclinedOutcomes } from '../bid-mails';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';

@@ -7,7 +7,7 @@ import { viewOwnBids } from '../../projections/bid-views';
 import type { BidDoc, BidPropertyDoc } from '../../projections/bids';
 import { BID_PROPERTIES, BIDS } from '../../projections/bids';
 import type { Collection } from '../../read-store/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 /** Ids the server made (UUIDs) or a test named: anything else cannot exist. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

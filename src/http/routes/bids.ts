@@ -6,7 +6,7 @@ import { editBidSchema, placeBidSchema } from '../../domain/bidding/rules';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { loadBidRevisions, withEditCounts } from '../../projections/bid-revisions';
 import { viewPropertyBids } from '../../projections/bid-views';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { mailBidReceived } from '../bid-mails';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';

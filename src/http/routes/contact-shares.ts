@@ -4,7 +4,7 @@ import type { PropertyDoc } from '../../projections/properties';
 import { PROPERTIES } from '../../projections/properties';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';
 import { currentUserId } from './auth-shared';

@@ -10,7 +10,7 @@ import type { EventMetadata } from '../../event-store/port';
 import { PaymentProviderError } from '../../payments/port';
 import type { CreditLedgerDoc, CreditLedgerListingDoc } from '../../projections/credit-statement';
 import { CREDIT_LEDGER, CREDIT_LEDGER_LISTINGS, describeLedgerEntry } from '../../projections/credit-statement';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { nameToUuid } from '../bid-refunds';
 import type { AppEnv } from '../context';
 import { requestMetadata } from '../context';

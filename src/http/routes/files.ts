@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { parseBlobKey } from '../../blobs/keys';
 import { checkFileSignature } from '../../blobs/signed-url';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 
 /**

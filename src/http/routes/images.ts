@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { parseBlobKey } from '../../blobs/keys';
 import { signedFileUrl } from '../../blobs/signed-url';
 import { NotFoundError } from '../../domain/shared/errors';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requireUserOrAdmin } from './listing-shared';
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { createAdminRoutes } from './admin';
 import { createApiDescriptionRoutes } from './api-description';

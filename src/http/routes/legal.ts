@@ -5,7 +5,7 @@ import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentType
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { LegalDocumentDoc } from '../../projections/legal-documents';
 import { LEGAL_DOCUMENTS, findActiveDocuments, legalTimelines } from '../../projections/legal-documents';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
 import { requireUser } from '../guards';

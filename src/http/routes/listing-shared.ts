@@ -10,7 +10,7 @@ import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import { DOCUMENT_REQUIRED_MESSAGE } from '../../domain/verification/rules';
 import type { PropertyDoc } from '../../projections/properties';
 import { PROPERTIES } from '../../projections/properties';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { MarketStats } from '../../contract/market-stats';
 import { computeMarketStats } from '../../projections/market-stats';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 
 /** How long a node answers the same stats before computing them again. */

@@ -4,7 +4,7 @@ import { notificationPreferencesSchema } from '../../contract/notifications';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
 import { loadNotificationPreferences } from '../../projections/notification-preferences';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { dayOf, pageViewDecider, pageViewStreamId } from '../../domain/analytics/page-views';
 import { pageViewSchema } from '../../domain/analytics/rules';
 import { handleCommand } from '../../domain/shared/command-handler';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { clientAddress } from '../client-address';
 import type { RateRule } from '../rate-limit';

@@ -4,7 +4,7 @@ import { NO_PAYMENT_METHOD } from '../../domain/accounts/billing';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
 import { NotFoundError } from '../../domain/shared/errors';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';

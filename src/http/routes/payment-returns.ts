@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CREDIT_PACKAGES } from '../../domain/payments/packages';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { PaymentIntentView } from '../../payments/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requestMetadata } from '../context';
 import { requireUser } from '../guards';

@@ -8,7 +8,7 @@ import { NotFoundError } from '../../domain/shared/errors';
 import type { LogPosition } from '../../event-store/port';
 import type { PaymentIntentView } from '../../payments/port';
 import { PaymentProviderError } from '../../payments/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { noteLogPosition, runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import type { SettleOutcome } from '../payment-settlement';

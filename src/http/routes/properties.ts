@@ -8,7 +8,7 @@ import { loadState } from '../../domain/shared/command-handler';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
 import type { PropertyDoc } from '../../projections/properties';
 import { NEWEST_FIRST, PROPERTIES } from '../../projections/properties';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';

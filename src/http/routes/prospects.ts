@@ -4,7 +4,7 @@ import type { ProspectSubmitted } from '../../domain/prospects/decide';
 import { prospectDecider, prospectStreamId } from '../../domain/prospects/decide';
 import { prospectSchema } from '../../domain/prospects/rules';
 import { prospectMail } from '../../mail/prospect';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { clientAddress } from '../client-address';

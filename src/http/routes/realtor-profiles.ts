@@ -9,7 +9,7 @@ import type { RealtorProfileDoc } from '../../projections/realtor-profiles';
 import { REALTOR_PROFILES } from '../../projections/realtor-profiles';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';

@@ -6,7 +6,7 @@ import { handleCommand, loadState } from '../../domain/shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { EventMetadata } from '../../event-store/port';
 import { toIntentView } from '../../payments/stripe';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { settlePayment } from '../payment-settlement';
 

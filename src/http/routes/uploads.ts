@@ -11,7 +11,7 @@ import { uploadsStreamId } from '../../domain/files/events';
 import { VERIFIED_HOMEOWNERS_ONLY } from '../../domain/listings/decide';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../domain/verification/rules';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';

@@ -5,7 +5,7 @@ import { verification } from '../../domain/verification/decide';
 import { verificationStreamId } from '../../domain/verification/events';
 import { submitVerificationSchema } from '../../domain/verification/rules';
 import type { VerificationState, VerificationStatus } from '../../domain/verification/verification';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { requireUser } from '../guards';

@@ -10,7 +10,7 @@ import { ValidationError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';
 import type { PropertyDoc } from '../../projections/properties';
 import { PROPERTIES } from '../../projections/properties';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
 import { UnauthorizedError } from '../errors';

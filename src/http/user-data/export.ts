@@ -21,7 +21,7 @@ import { USERS } from '../../projections/users';
 import type { VerificationDoc } from '../../projections/verifications';
 import { VERIFICATIONS } from '../../projections/verifications';
 import type { Doc } from '../../read-store/port';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 /** How long the links to the person's own bills and images in an export stay valid. */
 export const EXPORT_LINK_TTL_SECONDS = 24 * 60 * 60;
