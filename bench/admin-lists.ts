@@ -104,7 +104,7 @@ export async function benchAdminLists(): Promise<void> {
     const admin = await readStore.collection<AdminUserDoc>(ADMIN_USERS).findOne({ _id: outcome.adminId });
     const token = await sessions.issue({ kind: 'admin', subject: outcome.adminId, role: 'super_admin', version: admin?.sessionVersion ?? 0 });
     const headers = { cookie: `${sessions.cookieName('admin')}=${token}`, origin: 'http://localhost:3000', 'content-type': 'application/json' };
-    // The types of src/domain/legal/rules.ts; two titles hold the search term below.
+    // The types of src/contract/legal.ts; two titles hold the search term below.
     const legal = [
       ['tos_homeowner', 'Homeowner terms of service'],
       ['tos_realtor', 'Realtor terms of service'],

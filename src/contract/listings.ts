@@ -6,3 +6,7 @@
 
 export const PROPERTY_TYPES = ['house', 'apartment', 'condo', 'townhouse'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const VIBE_CATEGORIES = ['cafes', 'greenery', 'schools', 'safety', 'transit', 'community'] as const;
+export type VibeCategory = (typeof VIBE_CATEGORIES)[number];
+export type VibeMetrics = Record<VibeCategory, number>;

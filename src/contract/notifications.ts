@@ -4,11 +4,12 @@
  * docs/decisions/0043). Each role has its own setting, and answers only it.
  */
 import { z } from 'zod';
-import { BID_EMAILS_RULE, BID_EMAIL_CHOICES, OUTCOME_EMAILS_RULE } from '../domain/accounts/notifications';
-import type { BidEmails } from '../domain/accounts/notifications';
 
-export { BID_EMAIL_CHOICES };
-export type { BidEmails };
+export const BID_EMAIL_CHOICES = ['instant', 'daily', 'none'] as const;
+export type BidEmails = (typeof BID_EMAIL_CHOICES)[number];
+
+export const BID_EMAILS_RULE = 'Bid emails must be instant, daily or none';
+export const OUTCOME_EMAILS_RULE = 'Outcome emails must be true or false';
 
 export const NOTIFICATIONS_BODY_RULE = 'Send { "bidEmails": "instant" | "daily" | "none" } or { "outcomeEmails": true | false }';
 

@@ -1,7 +1,7 @@
 /*
  * What the contact and prospect forms send (SPEC §5 "Prospect and contact
  * form"), as plain values: the landing page shows the form before anyone
- * types, and loads the validation rules (src/domain/prospects/rules.ts) only
+ * types, and loads the validation rules (src/contract/prospect-requests.ts) only
  * once someone does.
  */
 

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { agreementsDecider } from '../domain/legal/agreements';
 import { agreementsStreamId } from '../domain/legal/events';
-import type { LegalRole } from '../domain/legal/rules';
-import { ACCEPTANCE_REQUIRED, documentTypesForRole } from '../domain/legal/rules';
+import type { LegalRole } from '../contract/legal';
+import { ACCEPTANCE_REQUIRED, documentTypesForRole } from '../contract/legal';
 import { ValidationError } from '../domain/shared/errors';
 import type { LegalDocumentDoc } from '../projections/legal-documents';
 import { LEGAL_DOCUMENTS, findActiveDocuments } from '../projections/legal-documents';

@@ -1,5 +1,5 @@
 import { isAdminEvent } from '../domain/admins/events';
-import type { AdminRole } from '../domain/admins/rules';
+import type { AdminRole } from '../contract/admins';
 import { assertNever } from '../domain/shared/decider';
 import type { Projection } from './projection';
 import { updateOnce, upsertOnce } from './projection';

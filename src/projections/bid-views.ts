@@ -1,4 +1,4 @@
-import type { BidStatus, BidStatusLabel } from '../domain/bidding/bid-status';
+import type { BidStatus, BidStatusLabel } from '../contract/bidding';
 import { bidStateOf } from '../domain/bidding/bid-status';
 import { mayShareOwnerContact, mayShareRealtorContact } from '../domain/bidding/contact';
 import type { ReadStore } from '../read-store/port';

@@ -2,7 +2,7 @@ import type { ActivationEntry } from '../domain/legal/active';
 import { entryInEffect } from '../domain/legal/active';
 import { assertNever } from '../domain/shared/decider';
 import { isLegalEvent } from '../domain/legal/events';
-import type { LegalDocumentType } from '../domain/legal/rules';
+import type { LegalDocumentType } from '../contract/legal';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
 import { updateOnce, upsertOnce } from './projection';

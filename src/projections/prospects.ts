@@ -1,5 +1,5 @@
 import { isProspectEvent } from '../domain/prospects/decide';
-import type { InquiryType } from '../domain/prospects/rules';
+import type { InquiryType } from '../contract/prospects';
 import type { Filter } from '../read-store/port';
 import type { Projection } from './projection';
 import { insertOnce } from './projection';

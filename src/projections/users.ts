@@ -2,7 +2,7 @@ import { ERASED_NAME, erasedEmail, erasedUsername } from '../personal-data/perso
 import type { AccountEvent } from '../domain/accounts/events';
 import { isAccountEvent } from '../domain/accounts/events';
 import { ledgerEntryOf } from '../domain/accounts/ledger';
-import type { UserRole } from '../domain/accounts/rules';
+import type { UserRole } from '../contract/accounts';
 import { assertNever } from '../domain/shared/decider';
 import { isVerificationEvent } from '../domain/verification/events';
 import type { RecordedEvent } from '../event-store/port';

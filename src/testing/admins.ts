@@ -1,7 +1,7 @@
 import { adminDecider } from '../domain/admins/decide';
 import type { AdminId } from '../domain/admins/events';
 import { adminStreamId, toAdminId } from '../domain/admins/events';
-import type { CreatableAdminRole } from '../domain/admins/rules';
+import type { CreatableAdminRole } from '../contract/admins';
 import { handleCommand } from '../domain/shared/command-handler';
 import { bootstrapAdmin } from '../http/admin-bootstrap';
 import { hashPassword } from '../http/passwords';

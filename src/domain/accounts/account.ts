@@ -7,7 +7,7 @@ import { evolveBilling, initialBilling } from './billing';
 import type { AccountEvent } from './events';
 import type { NotificationPreferences } from './notifications';
 import { DEFAULT_NOTIFICATIONS, evolveNotifications } from './notifications';
-import type { UserRole } from './rules';
+import type { UserRole } from '../../contract/accounts';
 
 /** A token mailed to the user; the account keeps only its hash. */
 export interface PendingToken {

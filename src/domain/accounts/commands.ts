@@ -1,6 +1,6 @@
 import type { Brand } from '../shared/decider';
 import type { ChangeNotificationPreferences } from './notifications';
-import type { UserRole } from './rules';
+import type { UserRole } from '../../contract/accounts';
 
 export type UserId = Brand<string, 'UserId'>;
 

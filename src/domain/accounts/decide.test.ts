@@ -4,7 +4,7 @@ import { given } from '../shared/given-when-then';
 import type { UserId } from './commands';
 import { CREDITS_RULE, INVALID_VERIFICATION_LINK, account, balanceMovedMessage } from './decide';
 import type { AccountEvent } from './events';
-import { INVALID_RESET_TOKEN } from './rules';
+import { INVALID_RESET_TOKEN } from '../../contract/accounts';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T10:30:00.000Z';

@@ -8,7 +8,7 @@ import { decideBilling } from './billing';
 import type { AccountCommand } from './commands';
 import type { AccountEvent } from './events';
 import { decideNotifications } from './notifications';
-import { INVALID_RESET_TOKEN } from './rules';
+import { INVALID_RESET_TOKEN } from '../../contract/accounts';
 
 export const INVALID_VERIFICATION_LINK = 'Invalid or expired verification link';
 export const CREDITS_RULE = 'Credits must be a whole number of at least 0';

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { PasswordReason } from './commands';
 import type { NotificationPreferences } from './notifications';
-import type { UserRole } from './rules';
+import type { UserRole } from '../../contract/accounts';
 
 export type UserRegistered = {
   type: 'UserRegistered';

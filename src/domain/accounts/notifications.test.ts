@@ -5,13 +5,8 @@ import type { ChangeNotificationPreferences } from './notifications';
 import type { UserId } from './commands';
 import { account } from './decide';
 import type { AccountEvent } from './events';
-import {
-  BID_EMAILS_RULE,
-  NOTHING_TO_CHANGE,
-  ONLY_HOMEOWNERS_BID_EMAILS,
-  ONLY_REALTORS_OUTCOME_EMAILS,
-  OUTCOME_EMAILS_RULE,
-} from './notifications';
+import { NOTHING_TO_CHANGE, ONLY_HOMEOWNERS_BID_EMAILS, ONLY_REALTORS_OUTCOME_EMAILS } from './notifications';
+import { BID_EMAILS_RULE, OUTCOME_EMAILS_RULE } from '../../contract/notifications';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T10:30:00.000Z';

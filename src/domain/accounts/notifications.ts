@@ -1,3 +1,4 @@
+import { BID_EMAILS_RULE, BID_EMAIL_CHOICES, OUTCOME_EMAILS_RULE, type BidEmails } from '../../contract/notifications';
 import { ValidationError } from '../shared/errors';
 import type { RegisteredAccount } from './account';
 import type { AccountEvent, NotificationPreferencesChanged } from './events';
@@ -9,9 +10,6 @@ import type { AccountEvent, NotificationPreferencesChanged } from './events';
  * mailed. Each role sets only its own; the other setting keeps its default.
  */
 
-export const BID_EMAIL_CHOICES = ['instant', 'daily', 'none'] as const;
-export type BidEmails = (typeof BID_EMAIL_CHOICES)[number];
-
 export interface NotificationPreferences {
   bidEmails: BidEmails;
   outcomeEmails: boolean;
@@ -20,8 +18,6 @@ export interface NotificationPreferences {
 /** What every account had before the choice existed: a mail per bid, outcome mails on. */
 export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { bidEmails: 'instant', outcomeEmails: true };
 
-export const BID_EMAILS_RULE = 'Bid emails must be instant, daily or none';
-export const OUTCOME_EMAILS_RULE = 'Outcome emails must be true or false';
 export const ONLY_HOMEOWNERS_BID_EMAILS = 'Only homeowners choose bid emails';
 export const ONLY_REALTORS_OUTCOME_EMAILS = 'Only realtors choose outcome emails';
 export const NOTHING_TO_CHANGE = 'Choose bidEmails (homeowners) or outcomeEmails (realtors)';

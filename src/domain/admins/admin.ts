@@ -1,6 +1,6 @@
 import { assertNever } from '../shared/decider';
 import type { AdminEvent, AdminId } from './events';
-import type { AdminRole } from './rules';
+import type { AdminRole } from '../../contract/admins';
 
 interface ExistingAdmin {
   adminId: AdminId;

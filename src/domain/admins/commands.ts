@@ -1,5 +1,5 @@
 import type { AdminId } from './events';
-import type { AdminRole } from './rules';
+import type { AdminRole } from '../../contract/admins';
 
 /** Who asks: the signed-in administrator, as their session says. */
 export interface AdminActor {

@@ -5,7 +5,7 @@ import type { AdminState } from './admin';
 import { evolveAdmin, initialAdminState } from './admin';
 import type { AdminActor, AdminCommand } from './commands';
 import type { AdminEvent } from './events';
-import { CREATABLE_ADMIN_ROLES } from './rules';
+import { CREATABLE_ADMIN_ROLES } from '../../contract/admins';
 
 export const ADMIN_NOT_FOUND = 'Administrator not found';
 export const ADMIN_DEACTIVATED = 'Administrator is deactivated';

@@ -1,5 +1,5 @@
 import type { Brand } from '../shared/decider';
-import type { AdminRole } from './rules';
+import type { AdminRole } from '../../contract/admins';
 
 export type AdminId = Brand<string, 'AdminId'>;
 

@@ -1,3 +1,5 @@
+import { BID_STATUS_LABELS, type BidState } from '../../contract/bidding';
+
 /*
  * A bid's life cycle, in SPEC §3's status values, derived rather than stored:
  * it moves with the clock (the close) and with other streams (the owner's
@@ -10,20 +12,6 @@
  *   failed      "Not selected"                 the owner chose another bid
  *   failed      "Refunded"                     the listing went and the credit came back
  */
-
-export const BID_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
-export type BidStatus = (typeof BID_STATUSES)[number];
-
-export const BID_STATUS_LABELS = {
-  open: 'Open',
-  awaiting: 'Awaiting the owner’s choice',
-  selected: 'Selected',
-  notSelected: 'Not selected',
-  refunded: 'Refunded',
-} as const;
-export type BidStatusLabel = (typeof BID_STATUS_LABELS)[keyof typeof BID_STATUS_LABELS];
-
-export type BidState = { status: BidStatus; statusLabel: BidStatusLabel };
 
 export interface BidFacts {
   bidId: string;

@@ -1,4 +1,4 @@
-import { MIN_BID_AMOUNT } from './rules';
+import { MIN_BID_AMOUNT } from '../../contract/bidding';
 
 /*
  * What bidding needs to know about a listing, folded from its stream

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/port';
-import type { LegalDocumentType } from './rules';
+import type { LegalDocumentType } from '../../contract/legal';
 
 /*
  * Streams of the legal context (docs/decisions/0011-legal-and-prospects.md):

@@ -5,7 +5,7 @@ import type { PropertyCommand } from './commands';
 import type { PropertyDetails, PropertyEvent } from './events';
 import type { ListedProperty, PropertyState } from './property';
 import { evolveProperty, initialPropertyState } from './property';
-import { BIDDING_PERIOD_DAYS } from './rules';
+import { BIDDING_PERIOD_DAYS } from '../../contract/listing-requests';
 
 export const PROPERTY_NOT_FOUND = 'Property not found';
 export const VERIFIED_HOMEOWNERS_ONLY = 'Only verified homeowners can list properties. Please verify your ownership first.';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/port';
-import type { PropertyType, VibeMetrics } from './rules';
+import type { PropertyType, VibeMetrics } from '../../contract/listings';
 
 /** One listing's stream. */
 export const propertyStreamId = (propertyId: string) => `property-${propertyId}`;

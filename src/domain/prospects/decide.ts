@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../shared/decider';
-import type { InquiryType } from './rules';
+import type { InquiryType } from '../../contract/prospects';
 
 /** One stream per email address (lowercased), so duplicates of one person are decided in one place. */
 export const prospectStreamId = (email: string) => `prospects-${email.trim().toLowerCase()}`;

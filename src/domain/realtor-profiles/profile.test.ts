@@ -3,7 +3,7 @@ import { ForbiddenError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { RealtorProfileSaved } from './profile';
 import { ONLY_REALTORS_HAVE_PROFILES, realtorProfile } from './profile';
-import type { RealtorProfileData } from './rules';
+import type { RealtorProfileData } from '../../contract/realtor-profiles';
 import {
   ADDITIONAL_SERVICES,
   INVALID_COMMISSION_RATE,
@@ -14,7 +14,7 @@ import {
   SPECIALTY_REQUIRED,
   YEARS_OF_EXPERIENCE_RULE,
   realtorProfileSchema,
-} from './rules';
+} from '../../contract/realtor-profiles';
 
 const at = '2026-11-22T10:00:00.000Z';
 const profile: RealtorProfileData = {

@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { ForbiddenError } from '../shared/errors';
-import type { RealtorProfileData } from './rules';
+import type { RealtorProfileData } from '../../contract/realtor-profiles';
 
 /*
  * A realtor's professional profile, one stream per realtor

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
-import { adminUserUpdateSchema } from '../../domain/admins/rules';
+import { adminUserUpdateSchema } from '../../contract/admins';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { Filter, Sort } from '../../read-store/port';
 import type { UserDoc, UserVerificationStatus } from '../../projections/users';

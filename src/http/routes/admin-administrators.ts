@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { ADMIN_NOT_FOUND, adminDecider } from '../../domain/admins/decide';
 import type { AdminId } from '../../domain/admins/events';
 import { adminStreamId, toAdminId } from '../../domain/admins/events';
-import { ADMIN_ROLES, createAdminSchema, setAdminPasswordSchema } from '../../domain/admins/rules';
+import { ADMIN_ROLES, createAdminSchema, setAdminPasswordSchema } from '../../contract/admins';
 import { loadState } from '../../domain/shared/command-handler';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';

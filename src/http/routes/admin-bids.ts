@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { BidStatus } from '../../domain/bidding/bid-status';
-import { BID_STATUSES, bidStateOf } from '../../domain/bidding/bid-status';
+import type { BidStatus } from '../../contract/bidding';
+import { BID_STATUSES } from '../../contract/bidding';
+import { bidStateOf } from '../../domain/bidding/bid-status';
 import type { BidDoc, BidPropertyDoc } from '../../projections/bids';
 import type { Collection, Filter, Sort } from '../../read-store/port';
 import type { AppDeps } from '../deps';
@@ -84,7 +85,7 @@ async function bidStatusFilter(properties: Collection<BidPropertyDoc>, status: B
     if (status === 'completed') return { ...standing, _id: { $in: chosenBids } };
     return { $or: [{ refundedAt: { $ne: null } }, { propertyId: { $in: chosen.map((property) => property._id) }, _id: { $nin: chosenBids } }] };
   }
-  // Listing times are ISO strings (src/domain/listings/rules.ts), so they compare as they sort.
+  // Listing times are ISO strings (src/contract/listing-requests.ts), so they compare as they sort.
   const at = now.toISOString();
   const closes = status === 'pending' ? { $or: [{ biddingEndsAt: null }, { biddingEndsAt: { $gt: at } }] } : { biddingEndsAt: { $lte: at } };
   const unchosen = await properties.find({ selectedBidId: null, ...closes }, { projection: { _id: 1 } });

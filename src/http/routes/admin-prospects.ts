@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { INQUIRY_TYPES } from '../../domain/prospects/rules';
+import { INQUIRY_TYPES } from '../../contract/prospects';
 import type { ProspectDoc } from '../../projections/prospects';
 import { PROSPECTS, prospectFilter } from '../../projections/prospects';
 import type { AppDeps } from '../deps';

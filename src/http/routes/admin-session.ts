@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { adminDecider } from '../../domain/admins/decide';
 import { adminStreamId } from '../../domain/admins/events';
-import { adminLoginSchema } from '../../domain/admins/rules';
+import { adminLoginSchema } from '../../contract/admins';
 import { loadState } from '../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors';
 import type { AdminUserDoc } from '../../projections/admin-users';

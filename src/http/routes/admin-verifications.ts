@@ -4,7 +4,7 @@ import { parseBlobKey } from '../../blobs/keys';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors';
 import { VERIFICATION_NOT_FOUND, verification } from '../../domain/verification/decide';
 import { verificationStreamId } from '../../domain/verification/events';
-import { approveVerificationSchema, rejectVerificationSchema } from '../../domain/verification/rules';
+import { approveVerificationSchema, rejectVerificationSchema } from '../../contract/verification';
 import type { AdminUserDoc } from '../../projections/admin-users';
 import { ADMIN_USERS } from '../../projections/admin-users';
 import { verificationRejectedMail } from '../../mail/verification';

@@ -4,16 +4,16 @@ import {
   loginSchema,
   resetPasswordSchema,
   userInfoSchema,
-} from '../../domain/accounts/rules';
-import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../domain/admins/rules';
-import { pageViewSchema } from '../../domain/analytics/rules';
-import { editBidSchema, placeBidSchema, selectBidSchema } from '../../domain/bidding/rules';
-import { acceptAgreementsSchema, legalDocumentSchema } from '../../domain/legal/rules';
-import { createPropertySchema, updatePropertySchema } from '../../domain/listings/rules';
+} from '../../contract/accounts';
+import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../contract/admins';
+import { pageViewSchema } from '../../contract/analytics';
+import { editBidSchema, placeBidSchema, selectBidSchema } from '../../contract/bidding';
+import { acceptAgreementsSchema, legalDocumentSchema } from '../../contract/legal';
+import { createPropertySchema, updatePropertySchema } from '../../contract/listing-requests';
 import { purchaseSchema } from '../../domain/payments/packages';
-import { prospectSchema } from '../../domain/prospects/rules';
-import { realtorProfileSchema } from '../../domain/realtor-profiles/rules';
-import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../domain/verification/rules';
+import { prospectSchema } from '../../contract/prospect-requests';
+import { realtorProfileSchema } from '../../contract/realtor-profiles';
+import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../contract/verification';
 import type { ApiOperations } from '../openapi';
 import { ADMINS, EVERYONE, USERS } from '../openapi';
 import { usersListQuery } from './admin-accounts';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
-import { INVALID_RESET_TOKEN, changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../../domain/accounts/rules';
+import { INVALID_RESET_TOKEN, changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../../contract/accounts';
 import { loadState } from '../../domain/shared/command-handler';
 import { ValidationError } from '../../domain/shared/errors';
 import type { UserDoc } from '../../projections/users';

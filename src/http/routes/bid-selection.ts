@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
-import { selectBidSchema } from '../../domain/bidding/rules';
+import { selectBidSchema } from '../../contract/bidding';
 import type { BidSelected } from '../../domain/bidding/selection';
 import { ONLY_OWNER_SELECTS, selection, selectionStreamId } from '../../domain/bidding/selection';
 import { loadState } from '../../domain/shared/command-handler';

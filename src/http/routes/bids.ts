@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
-import { editBidSchema, placeBidSchema } from '../../domain/bidding/rules';
+import { editBidSchema, placeBidSchema } from '../../contract/bidding';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { loadBidRevisions, withEditCounts } from '../../projections/bid-revisions';
 import { viewPropertyBids } from '../../projections/bid-views';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLY_OWNER_SELECTS } from '../../domain/bidding/selection';
-import { CONTENT_TOO_LONG, LEGAL_CONTENT_MAX } from '../../domain/legal/rules';
+import { CONTENT_TOO_LONG, LEGAL_CONTENT_MAX } from '../../contract/legal';
 import { OWNER_ONLY_EDIT } from '../../domain/listings/decide';
 import { send } from '../../testing/admins';
 import { listProperty, propertyInput, rootSession, verifiedHomeowner } from '../../testing/listings';

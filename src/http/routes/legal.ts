@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { LegalDocumentType, LegalRole } from '../../domain/legal/rules';
-import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentTypesForRole } from '../../domain/legal/rules';
+import type { LegalDocumentType, LegalRole } from '../../contract/legal';
+import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentTypesForRole } from '../../contract/legal';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { LegalDocumentDoc } from '../../projections/legal-documents';
 import { LEGAL_DOCUMENTS, findActiveDocuments, legalTimelines } from '../../projections/legal-documents';

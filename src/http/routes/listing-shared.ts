@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { isBlobKey } from '../../blobs/keys';
+import { isBlobKey } from '../../contract/blob-keys';
 import type { UploadKind } from '../../domain/files/events';
 import { uploadsStreamId } from '../../domain/files/events';
 import { ownsUpload, uploads } from '../../domain/files/decide';
 import { loadState } from '../../domain/shared/command-handler';
-import { PROFILE_IMAGE_RULE } from '../../domain/realtor-profiles/rules';
+import { PROFILE_IMAGE_RULE } from '../../contract/realtor-profiles';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
-import { DOCUMENT_REQUIRED_MESSAGE } from '../../domain/verification/rules';
+import { DOCUMENT_REQUIRED_MESSAGE } from '../../contract/verification';
 import type { PropertyDoc } from '../../projections/properties';
 import { PROPERTIES } from '../../projections/properties';
 import type { AppDeps } from '../deps';

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userStreamId } from '../../domain/accounts/commands';
-import {
-  BID_EMAILS_RULE,
-  NOTHING_TO_CHANGE,
-  ONLY_HOMEOWNERS_BID_EMAILS,
-  ONLY_REALTORS_OUTCOME_EMAILS,
-  OUTCOME_EMAILS_RULE,
-} from '../../domain/accounts/notifications';
-import { NOTIFICATIONS_BODY_RULE } from '../../contract/notifications';
+import { NOTHING_TO_CHANGE, ONLY_HOMEOWNERS_BID_EMAILS, ONLY_REALTORS_OUTCOME_EMAILS } from '../../domain/accounts/notifications';
+import { BID_EMAILS_RULE, NOTIFICATIONS_BODY_RULE, OUTCOME_EMAILS_RULE } from '../../contract/notifications';
 import { registerHomeowner, registerRealtor } from '../../testing/bidding';
 import type { TestApp } from '../../testing/test-app';
 import { testAppPerTest } from '../../testing/test-app';

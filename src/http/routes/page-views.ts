@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { dayOf, pageViewDecider, pageViewStreamId } from '../../domain/analytics/page-views';
-import { pageViewSchema } from '../../domain/analytics/rules';
+import { pageViewSchema } from '../../contract/analytics';
 import { handleCommand } from '../../domain/shared/command-handler';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';

@@ -1,4 +1,4 @@
-import type { UserRole } from '../../domain/accounts/rules';
+import type { UserRole } from '../../contract/accounts';
 import type { UserDoc } from '../../projections/users';
 import { USERS } from '../../projections/users';
 import type { Filter, ReadStore } from '../../read-store/port';

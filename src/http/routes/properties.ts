@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listing } from '../../domain/listings/decide';
 import { OWNER_ONLY_EDIT, PROPERTY_NOT_FOUND } from '../../domain/listings/decide';
 import { propertyStreamId } from '../../domain/listings/events';
-import { createPropertySchema, updatePropertySchema } from '../../domain/listings/rules';
+import { createPropertySchema, updatePropertySchema } from '../../contract/listing-requests';
 import { loadState } from '../../domain/shared/command-handler';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors';
 import type { PropertyDoc } from '../../projections/properties';

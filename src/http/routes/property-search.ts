@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ListingSearch, ListingSort, ListingState } from '../../contract/listing-search';
 import { CLOSING_WINDOW_MS, LISTING_SORTS, LISTING_STATES } from '../../contract/listing-search';
-import { MESSAGES, PROPERTY_TYPES } from '../../domain/listings/rules';
+import { PROPERTY_TYPES } from '../../contract/listings';
+import { MESSAGES } from '../../contract/listing-requests';
 import { ValidationError } from '../../domain/shared/errors';
 import type { PropertyDoc } from '../../projections/properties';
 import { ENDING_SOON, FEWEST_BIDS, NEWEST_FIRST } from '../../projections/properties';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ProspectSubmitted } from '../../domain/prospects/decide';
 import { prospectDecider, prospectStreamId } from '../../domain/prospects/decide';
-import { prospectSchema } from '../../domain/prospects/rules';
+import { prospectSchema } from '../../contract/prospect-requests';
 import { prospectMail } from '../../mail/prospect';
 import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { achievementProgress } from '../../domain/accounts/achievements';
 import { mayShareRealtorContact } from '../../domain/bidding/contact';
 import { realtorProfile, realtorProfileStreamId } from '../../domain/realtor-profiles/profile';
-import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../domain/realtor-profiles/rules';
+import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../contract/realtor-profiles';
 import { NotFoundError } from '../../domain/shared/errors';
 import { computeRealtorInsights } from '../../projections/realtor-insights';
 import type { RealtorProfileDoc } from '../../projections/realtor-profiles';

@@ -10,7 +10,7 @@ import type { UploadKind } from '../../domain/files/events';
 import { uploadsStreamId } from '../../domain/files/events';
 import { VERIFIED_HOMEOWNERS_ONLY } from '../../domain/listings/decide';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
-import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../domain/verification/rules';
+import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../contract/verification';
 import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';

@@ -3,7 +3,7 @@ import { loadState } from '../../domain/shared/command-handler';
 import { assertNever } from '../../domain/shared/decider';
 import { verification } from '../../domain/verification/decide';
 import { verificationStreamId } from '../../domain/verification/events';
-import { submitVerificationSchema } from '../../domain/verification/rules';
+import { submitVerificationSchema } from '../../contract/verification';
 import type { VerificationState, VerificationStatus } from '../../domain/verification/verification';
 import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';

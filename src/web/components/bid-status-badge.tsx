@@ -1,4 +1,4 @@
-import type { BidStatus } from '../../domain/bidding/bid-status';
+import type { BidStatus } from '../../contract/bidding';
 import { Badge, type BadgeVariant } from './ui/badge';
 import { CheckIcon } from './ui/icons';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { sameSitePath } from '../../contract/redirect';
-import type { UserRole } from '../../domain/accounts/rules';
+import type { UserRole } from '../../contract/accounts';
 import { AuthPage, type AuthTab } from '../features/auth/auth-page';
 import { useLogin, useRegister } from '../features/session/mutations';
 import { userQueryOptions } from '../features/session/queries';

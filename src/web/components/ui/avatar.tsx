@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
-import { isBlobKey } from '../../../blobs/keys';
+import { isBlobKey } from '../../../contract/blob-keys';
 import { apiFetch } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-keys';

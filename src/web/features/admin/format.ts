@@ -1,4 +1,4 @@
-import type { AdminRole } from '../../../domain/admins/rules';
+import type { AdminRole } from '../../../contract/admins';
 import { formatDateTime } from '../../lib/format';
 
 export { formatDate, formatDateTime } from '../../lib/format';

@@ -1,4 +1,4 @@
-import type { AdminRole, CreatableAdminRole } from '../../../domain/admins/rules';
+import type { AdminRole, CreatableAdminRole } from '../../../contract/admins';
 
 // The admin API's answers (spec sections 3 and 7), as the portal reads them.
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { userInfoSchema, type UserInfoData } from '../../../domain/accounts/rules';
+import { userInfoSchema, type UserInfoData } from '../../../contract/accounts';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';

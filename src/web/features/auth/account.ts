@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserInfoData, UserRole } from '../../../domain/accounts/rules';
+import type { UserInfoData, UserRole } from '../../../contract/accounts';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, readErrorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

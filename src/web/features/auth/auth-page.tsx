@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import type { UserRole } from '../../../domain/accounts/rules';
+import type { UserRole } from '../../../contract/accounts';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { LoginForm, type LoginCredentials } from './login-form';

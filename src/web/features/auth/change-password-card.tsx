@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANGE_PASSWORD_MIN_LENGTH } from '../../../domain/accounts/rules';
+import { CHANGE_PASSWORD_MIN_LENGTH } from '../../../contract/accounts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { forgotPasswordSchema } from '../../../domain/accounts/rules';
+import { forgotPasswordSchema } from '../../../contract/accounts';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { CenteredCard, keyIcon, mailIcon } from './centered-card';
 import { FormField } from './form-field';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
-import type { LegalDocumentType, LegalRole } from '../../../domain/legal/rules';
+import type { LegalDocumentType, LegalRole } from '../../../contract/legal';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 

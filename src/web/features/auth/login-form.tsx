@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { loginSchema } from '../../../domain/accounts/rules';
+import { loginSchema } from '../../../contract/accounts';
 import { Button } from '../../components/ui/button';
 import { FormField } from './form-field';
 import type { SubmitAction } from './submit-action';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForgotPasswordData, ResetPasswordData } from '../../../domain/accounts/rules';
+import type { ForgotPasswordData, ResetPasswordData } from '../../../contract/accounts';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../lib/api';
 

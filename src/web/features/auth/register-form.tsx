@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PASSWORD_HINT, registerSchema, type RegisterData, type UserRole } from '../../../domain/accounts/rules';
-import { ACCEPTANCE_REQUIRED } from '../../../domain/legal/rules';
+import { PASSWORD_HINT, registerSchema, type RegisterData, type UserRole } from '../../../contract/accounts';
+import { ACCEPTANCE_REQUIRED } from '../../../contract/legal';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { FormField } from './form-field';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PASSWORD_HINT, passwordSchema } from '../../../domain/accounts/rules';
+import { PASSWORD_HINT, passwordSchema } from '../../../contract/accounts';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { alertIcon, CenteredCard, checkIcon, keyIcon } from './centered-card';
 import { FormField } from './form-field';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerSchema } from '../../../domain/accounts/rules';
+import { registerSchema } from '../../../contract/accounts';
 import { readFieldErrors } from './use-schema-form';
 
 describe('readFieldErrors', () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /**
- * Form state checked by one of the shared zod schemas (src/domain/accounts/rules.ts),
+ * Form state checked by one of the shared zod schemas (src/contract/accounts.ts),
  * so each field shows the message the server would answer with. Messages appear
  * after the first submit and then follow the input as it is corrected.
  */

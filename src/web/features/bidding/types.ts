@@ -1,4 +1,4 @@
-import type { BidStatus } from '../../../domain/bidding/bid-status';
+import type { BidStatus } from '../../../contract/bidding';
 
 // The bid and realtor-profile answers of the API (docs/decisions/0013), as the screens read them.
 

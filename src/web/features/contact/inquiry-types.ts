@@ -1,4 +1,4 @@
-import type { InquiryType } from '../../../domain/prospects/rules';
+import type { InquiryType } from '../../../contract/prospects';
 
 /** The inquiry types as the forms offer them (SPEC §9 "Inquiry types"). */
 export const inquiryTypeOptions: ReadonlyArray<{ value: InquiryType; label: string }> = [

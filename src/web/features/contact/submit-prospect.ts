@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProspectData } from '../../../domain/prospects/rules';
+import type { ProspectData } from '../../../contract/prospect-requests';
 import { apiRequest } from '../../lib/api';
 
 /** POST /api/prospects. Each form shows its own toasts, as the catalogue words them per page (SPEC §8). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type * as Rules from '../../../domain/prospects/rules';
-import type { ProspectData } from '../../../domain/prospects/rules';
+import type * as Rules from '../../../contract/prospect-requests';
+import type { ProspectData } from '../../../contract/prospect-requests';
 
 export type ProspectField = 'email' | 'inquiryType' | 'message';
 export type ProspectValues = Record<ProspectField, string>;
@@ -11,12 +11,12 @@ type ProspectRules = typeof Rules;
 let loadedRules: ProspectRules | undefined;
 let loadingRules: Promise<ProspectRules> | undefined;
 function loadRules(): Promise<ProspectRules> {
-  loadingRules ??= import('../../../domain/prospects/rules').then((rules) => (loadedRules = rules));
+  loadingRules ??= import('../../../contract/prospect-requests').then((rules) => (loadedRules = rules));
   return loadingRules;
 }
 
 /**
- * Form state checked by the shared prospect rules (src/domain/prospects/rules.ts),
+ * Form state checked by the shared prospect rules (src/contract/prospect-requests.ts),
  * so each field shows the message the server would answer with: after the
  * first submit, then live as the visitor corrects it.
  */

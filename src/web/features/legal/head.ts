@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../contract/legal';
 import { legalPages } from './legal-pages';
 import type { PublicLegalDocument } from './types';
 

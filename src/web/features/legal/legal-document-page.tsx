@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { LegalDocumentType } from '../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../contract/legal';
 import { buttonVariants } from '../../components/ui/button';
 import { FileTextIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';

@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import type { LegalDocumentType } from '../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../contract/legal';
 
 export type LegalPage = { path: string; label: string; heading: string; description: string };
 

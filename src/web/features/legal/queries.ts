@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LegalDocumentType } from '../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../contract/legal';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { PublicLegalDocument } from './types';

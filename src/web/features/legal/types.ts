@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../contract/legal';
 
 /** A published legal document as anyone may read it (GET /api/legal-documents/{type}). */
 export type PublicLegalDocument = {

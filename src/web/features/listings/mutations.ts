@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreatePropertyData, UpdatePropertyData } from '../../../domain/listings/rules';
+import type { CreatePropertyData, UpdatePropertyData } from '../../../contract/listing-requests';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, readErrorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

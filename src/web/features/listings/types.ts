@@ -1,5 +1,5 @@
-import type { BidStatus } from '../../../domain/bidding/bid-status';
-import type { PropertyType, VibeMetrics } from '../../../domain/listings/rules';
+import type { BidStatus } from '../../../contract/bidding';
+import type { PropertyType, VibeMetrics } from '../../../contract/listings';
 
 /** A listing as the server answers it (GET /api/properties/{id}, the lists). */
 export type Property = {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RealtorProfileData } from '../../../domain/realtor-profiles/rules';
+import type { RealtorProfileData } from '../../../contract/realtor-profiles';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

@@ -6,7 +6,7 @@ import {
   SERVICE_AREAS,
   SPECIALTIES,
   type RealtorProfileInput,
-} from '../../../domain/realtor-profiles/rules';
+} from '../../../contract/realtor-profiles';
 import { storedImageKey } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -39,7 +39,7 @@ type Errors = Partial<Record<Field, string>>;
 /**
  * The realtor's professional profile on /realtor-profile (SPEC §2): the photo,
  * Professional Information, About Me, the three tag pickers and Save Profile,
- * checked with the server's own rules (src/domain/realtor-profiles/rules.ts).
+ * checked with the server's own rules (src/contract/realtor-profiles.ts).
  */
 export function RealtorProfileForm({ name }: { name: string }) {
   const profile = useQuery(ownRealtorProfileQuery());

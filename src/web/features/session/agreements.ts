@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LegalDocumentType } from '../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../contract/legal';
 import { toast } from '../../components/ui/use-toast';
 import { apiFetch, apiRequest, readErrorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { sameSitePath } from '../../../contract/redirect';
-import type { LoginData, RegisterData } from '../../../domain/accounts/rules';
+import type { LoginData, RegisterData } from '../../../contract/accounts';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../lib/api';
 import { paymentSessionKeys } from '../../lib/payment-session-keys';

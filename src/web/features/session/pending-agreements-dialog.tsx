@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LegalDocumentType } from '../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../contract/legal';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';

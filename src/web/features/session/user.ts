@@ -1,4 +1,4 @@
-import type { UserRole } from '../../../domain/accounts/rules';
+import type { UserRole } from '../../../contract/accounts';
 
 /** GET /api/user, the signed-in user as the server describes them. */
 export type User = {

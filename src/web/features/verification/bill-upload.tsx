@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../../domain/verification/rules';
+import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../../contract/verification';
 import { Button } from '../../components/ui/button';
 import { AlertCircleIcon, FileTextIcon } from '../../components/ui/icons';
 import { Progress } from '../../components/ui/progress';

@@ -1,4 +1,4 @@
-import { BID_STATUS_LABELS, type BidStatus } from '../../../../domain/bidding/bid-status';
+import { BID_STATUS_LABELS, type BidStatus } from '../../../../contract/bidding';
 
 /** An item of GET /api/admin/bids (docs/decisions/0013). */
 export type AdminBid = {

@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../../contract/legal';
 
 export const documentTypeLabels: Record<LegalDocumentType, string> = {
   tos_homeowner: 'Terms for homeowners',

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, type LegalDocumentType } from '../../../../domain/legal/rules';
+import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, type LegalDocumentType } from '../../../../contract/legal';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../../../../domain/legal/rules';
+import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../../../../contract/legal';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';

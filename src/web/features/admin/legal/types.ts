@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../../../domain/legal/rules';
+import type { LegalDocumentType } from '../../../../contract/legal';
 
 /** Where a version stands at the time asked (docs/decisions/0035). */
 export type LegalDocumentStatus = 'draft' | 'scheduled' | 'active' | 'superseded';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { InquiryType } from '../../../../domain/prospects/rules';
+import type { InquiryType } from '../../../../contract/prospects';
 import { Badge } from '../../../components/ui/badge';
 import { buttonVariants } from '../../../components/ui/button';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { adminUserUpdateSchema } from '../../../../domain/admins/rules';
+import { adminUserUpdateSchema } from '../../../../contract/admins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { createPropertySchema, DEFAULT_MIN_BID_AMOUNT } from '../../../../domain/listings/rules';
+import { createPropertySchema, DEFAULT_MIN_BID_AMOUNT } from '../../../../contract/listing-requests';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/form-field';

@@ -1,4 +1,4 @@
-import { BIDDING_PERIOD_DAYS } from '../../../../domain/listings/rules';
+import { BIDDING_PERIOD_DAYS } from '../../../../contract/listing-requests';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
-import { PROPERTY_TYPES, VIBE_CATEGORIES } from '../../../../domain/listings/rules';
+import { PROPERTY_TYPES, VIBE_CATEGORIES } from '../../../../contract/listings';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';

@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { MAX_IMAGES } from '../../../../domain/listings/rules';
+import { MAX_IMAGES } from '../../../../contract/listing-requests';
 import { Button } from '../../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon, XIcon } from '../../../components/ui/icons';
 import { Progress } from '../../../components/ui/progress';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { roomCountFromInput, updatePropertySchema } from '../../../../domain/listings/rules';
+import { roomCountFromInput, updatePropertySchema } from '../../../../contract/listing-requests';
 import { Button } from '../../../components/ui/button';
 import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listing-search';
-import { PROPERTY_TYPES, type PropertyType } from '../../../../domain/listings/rules';
+import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings';
 import { Button } from '../../../components/ui/button';
 import { SearchIcon, XIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';

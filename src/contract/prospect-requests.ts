@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INQUIRY_TYPES, PROSPECT_MESSAGE_MAX, PROSPECT_MESSAGE_MIN } from '../../contract/prospects';
+import { INQUIRY_TYPES, PROSPECT_MESSAGE_MAX, PROSPECT_MESSAGE_MIN } from './prospects';
 
 /*
  * The contact and prospect forms' rules, with the spec's messages (SPEC §5
@@ -7,7 +7,6 @@ import { INQUIRY_TYPES, PROSPECT_MESSAGE_MAX, PROSPECT_MESSAGE_MIN } from '../..
  * /api/prospects with this schema and the forms validate with the same one.
  */
 
-export { INQUIRY_TYPES, PROSPECT_MESSAGE_MAX, PROSPECT_MESSAGE_MIN, PROSPECT_PAGES, type InquiryType } from '../../contract/prospects';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 const ROLE_MESSAGE = 'Please select your role';

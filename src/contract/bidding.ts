@@ -45,3 +45,18 @@ export const selectBidSchema = z.object({
   bidId: z.string({ error: 'Bid is required' }).trim().min(1, 'Bid is required').max(64, 'Bid not found'),
 });
 export type SelectBidInput = z.input<typeof selectBidSchema>;
+
+/** A bid's life cycle in SPEC §3's status values; src/domain/bidding/bid-status.ts decides which applies. */
+export const BID_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+
+export const BID_STATUS_LABELS = {
+  open: 'Open',
+  awaiting: 'Awaiting the owner’s choice',
+  selected: 'Selected',
+  notSelected: 'Not selected',
+  refunded: 'Refunded',
+} as const;
+export type BidStatusLabel = (typeof BID_STATUS_LABELS)[keyof typeof BID_STATUS_LABELS];
+
+export type BidState = { status: BidStatus; statusLabel: BidStatusLabel };

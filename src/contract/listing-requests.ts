@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROPERTY_TYPES } from '../../contract/listings';
+import { PROPERTY_TYPES, VIBE_CATEGORIES, type VibeCategory } from './listings';
 
 /*
  * Input rules for listings (SPEC §3 properties, §5 Property), pure zod so the
@@ -10,11 +10,6 @@ import { PROPERTY_TYPES } from '../../contract/listings';
  * the decider check those.
  */
 
-export { PROPERTY_TYPES, type PropertyType } from '../../contract/listings';
-
-export const VIBE_CATEGORIES = ['cafes', 'greenery', 'schools', 'safety', 'transit', 'community'] as const;
-export type VibeCategory = (typeof VIBE_CATEGORIES)[number];
-export type VibeMetrics = Record<VibeCategory, number>;
 
 export const DEFAULT_MIN_BID_AMOUNT = 100;
 export const BIDDING_PERIOD_DAYS = 14;

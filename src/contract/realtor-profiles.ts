@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBlobKey } from '../../blobs/keys';
+import { isBlobKey } from './blob-keys';
 
 /*
  * The realtor profile's input rules (SPEC §5 Realtor profile) and the three

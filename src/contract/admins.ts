@@ -16,7 +16,7 @@ export type CreatableAdminRole = (typeof CREATABLE_ADMIN_ROLES)[number];
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 6;
 export const ADMIN_PASSWORD_MESSAGE = 'Password must be at least 6 characters long';
-/** The spec sets no upper limit; this one keeps hashing cheap (the same as users', src/domain/accounts/rules.ts). */
+/** The spec sets no upper limit; this one keeps hashing cheap (the same as users', src/contract/accounts.ts). */
 export const ADMIN_PASSWORD_MAX = 1024;
 const PASSWORD_TOO_LONG = `Password must be less than ${ADMIN_PASSWORD_MAX} characters`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prospectSchema } from './rules';
+import { prospectSchema } from './prospect-requests';
 
 const valid = { email: 'jane@example.com', inquiryType: 'general', message: 'Hello there, I have a question.', page: 'contact' };
 const firstMessage = (input: unknown) => prospectSchema.safeParse(input).error?.issues[0]?.message;

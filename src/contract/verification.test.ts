@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_NOTES_MESSAGE, REVIEW_FIELDS_MESSAGE, approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from './rules';
+import { ADMIN_NOTES_MESSAGE, REVIEW_FIELDS_MESSAGE, approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from './verification';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 

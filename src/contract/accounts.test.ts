@@ -8,7 +8,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   userInfoSchema,
-} from './rules';
+} from './accounts';
 
 /** The first message per field, as the HTTP layer reports them. */
 function firstErrors(schema: z.ZodType, value: unknown): Record<string, string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_REQUIRED, AMOUNT_TOO_LOW, MESSAGE_TOO_LONG, editBidSchema, placeBidSchema, selectBidSchema } from './rules';
+import { AMOUNT_REQUIRED, AMOUNT_TOO_LOW, MESSAGE_TOO_LONG, editBidSchema, placeBidSchema, selectBidSchema } from './bidding';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from './rules';
+import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from './admins';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, createPropertySchema, roomCountFromInput, updatePropertySchema } from './rules';
+import { MESSAGES, createPropertySchema, roomCountFromInput, updatePropertySchema } from './listing-requests';
 
 const valid = {
   title: 'Bright family home',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAgreementsSchema, documentIdsSchema, documentTypesForRole, legalDocumentSchema, parseDocumentId, parseEffectiveDate } from './rules';
+import { acceptAgreementsSchema, documentIdsSchema, documentTypesForRole, legalDocumentSchema, parseDocumentId, parseEffectiveDate } from './legal';
 
 const valid = { type: 'tos_realtor', title: 'Realtor terms', content: 'Terms text', version: '2.0', effectiveDate: '2026-12-01T09:30' };
 const firstMessage = (input: unknown) => legalDocumentSchema.safeParse(input).error?.issues[0]?.message;
