@@ -60,3 +60,47 @@ export const BID_STATUS_LABELS = {
 export type BidStatusLabel = (typeof BID_STATUS_LABELS)[keyof typeof BID_STATUS_LABELS];
 
 export type BidState = { status: BidStatus; statusLabel: BidStatusLabel };
+
+/** A bid in a property's list (the owner's Current Bids, and a realtor's own bid there). */
+export interface BidView {
+  id: string;
+  propertyId: string;
+  realtorId: string;
+  amount: number;
+  message: string;
+  createdAt: string;
+  updatedAt: string;
+  status: BidStatus;
+  /** The status in words, the same on every screen: Open, Awaiting the owner’s choice, Selected, Not selected, Refunded. */
+  statusLabel: BidStatusLabel;
+  selected: boolean;
+  realtorName: string;
+  realtorProfileImage: string | null;
+  /** Only for the owner, after bidding closed, on the bid they selected. */
+  realtorEmail?: string;
+  realtorPhone?: string | null;
+}
+
+/** A realtor's own bid, with its property (GET /api/bids and the answers to placing and editing). */
+export interface OwnBidView extends BidView {
+  propertyTitle: string;
+  biddingEndsAt: string | null;
+  /** False while the marketplace has paused the listing: the bid stands, and the realtor is told why it went quiet. */
+  propertyActive: boolean;
+  /** The owner deleted the listing (its bids were refunded): nothing to link to. */
+  propertyDeleted: boolean;
+  /** Only once the owner selected this bid after bidding closed. */
+  ownerName?: string;
+  ownerEmail?: string;
+  ownerPhone?: string | null;
+}
+
+/** A bid on the owner's listing (GET /api/properties/{id}/bids), with how many times its message was edited. */
+export type OwnerBidView = BidView & { editCount: number };
+
+/** A revision as GET /api/bids/{bidId}/history answers it: the message and its time, nothing about the bidder. */
+export interface BidRevisionView {
+  kind: 'placed' | 'edited';
+  message: string;
+  at: string;
+}

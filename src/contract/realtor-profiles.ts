@@ -114,3 +114,22 @@ export const EMPTY_REALTOR_PROFILE = {
   about: '',
   yearsOfExperience: 0,
 };
+
+/** A realtor profile as answers show it; name, brokerage, licence, `email` and `phone` only where the contact rule allows. */
+export interface RealtorProfileView {
+  userId: string;
+  name: string;
+  profileImageUrl: string | null;
+  brokerageName: string;
+  licenseNumber: string;
+  yearsOfExperience: number;
+  serviceAreas: string[];
+  specialties: string[];
+  additionalServices: string[];
+  commissionRate: string;
+  about: string;
+  /** Null until the realtor first saves a profile. */
+  updatedAt: string | null;
+  email?: string;
+  phone?: string | null;
+}

@@ -7,13 +7,15 @@ import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { PROPERTIES } from '../projections/properties';
 import { createProjectionRunner } from '../projections/runner';
-import { SESSION_ENDED_PUSH } from '../projections/sessions';
+import { SESSION_ENDED_PUSH } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createBalancesProjection } from '../testing/balances-projection';
 import { createMemoryLogger } from './logger';
 import { createPropertyWatchCheck } from './property-watch';
 import type { Realtime } from './realtime';
-import { ADMINS_ROOM, attachRealtime, propertyRoom, userRoom } from './realtime';
+import type { ActivityEntry } from '../contract/activity';
+import { ADMINS_ROOM, propertyRoom, userRoom } from '../contract/realtime';
+import { attachRealtime } from './realtime';
 import { createSessions } from './session';
 
 const sessions = createSessions({ secret: 'realtime-test-secret-'.repeat(3), secure: false });
@@ -79,6 +81,9 @@ function nothingWithin(socket: Socket, event: string, ms: number): Promise<boole
   });
 }
 
+/** The gateway relays whatever a projection hands it; the entry's fields do not matter here. */
+const anEntry = { action: 'login' } as unknown as ActivityEntry;
+
 describe('realtime gateway', () => {
   it('refuses a connection without a valid session', async () => {
     const { url } = await startRealtime();
@@ -107,7 +112,7 @@ describe('realtime gateway', () => {
 
     const activity = next(admin, 'activity');
     const notForUsers = nothingWithin(realtor, 'activity', 100);
-    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: { action: 'login' }, position: 8 });
+    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: anEntry, position: 8 });
     expect(await activity).toEqual({ action: 'login', position: 8 });
     expect(await notForUsers).toBe(true);
   });
@@ -141,7 +146,7 @@ describe('realtime gateway', () => {
       expect(await stranger.emitWithAck('property:watch', { propertyId })).toEqual({ ok: false, message: 'Property not found' });
     }
     const quiet = nothingWithin(stranger, 'activity', 100);
-    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: { action: 'login' }, position: 1 });
+    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: anEntry, position: 1 });
     expect(await quiet).toBe(true);
     expect(await stranger.emitWithAck('property:watch', { propertyId: 'p1' })).toEqual({ ok: true });
   });
@@ -185,7 +190,7 @@ describe('realtime gateway', () => {
 
     realtime.push({ rooms: ['admin:a1'], event: SESSION_ENDED_PUSH, payload: { kind: 'admin', subject: 'a1', sessionVersion: 1 }, position: 1 });
     const quiet = nothingWithin(both, 'activity', 100);
-    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: { action: 'login' }, position: 2 });
+    realtime.push({ rooms: [ADMINS_ROOM], event: 'activity', payload: anEntry, position: 2 });
     expect(await quiet).toBe(true);
     const credits = next(both, 'credits:changed');
     realtime.push({ rooms: [userRoom('u1')], event: 'credits:changed', payload: { credits: 1 }, position: 3 });

@@ -2,9 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import type { Socket } from 'socket.io';
 import { Server } from 'socket.io';
 import { z } from 'zod';
-import type { PositionedPush } from '../projections/projection';
-import type { SessionEndedPayload } from '../projections/sessions';
-import { SESSION_ENDED_PUSH, personRoom } from '../projections/sessions';
+import type { ClientToServerEvents, ServerToClientEvents } from '../contract/realtime';
+import { ADMINS_ROOM, personRoom, propertyRoom, userRoom } from '../contract/realtime';
+import type { PositionedPush, SessionEndedPayload } from '../projections/projection';
+import { SESSION_ENDED_PUSH } from '../projections/projection';
 import type { Logger } from './logger';
 import type { SessionClaims, SessionKind, Sessions } from './session';
 
@@ -12,6 +13,10 @@ export interface SocketSession {
   user?: SessionClaims;
   admin?: SessionClaims;
 }
+
+type SocketData = { session: SocketSession };
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface RealtimeOptions {
   sessions: Sessions;
@@ -30,12 +35,8 @@ export interface Realtime {
   push(push: PositionedPush): void;
   /** Disconnects every socket and closes the HTTP server (waiting for requests in flight). */
   close(): Promise<void>;
-  io: Server;
+  io: AppServer;
 }
-
-export const userRoom = (userId: string) => personRoom('user', userId);
-export const propertyRoom = (propertyId: string) => `property:${propertyId}`;
-export const ADMINS_ROOM = 'admins';
 
 /** The rooms a session puts its socket in; it leaves them when the session ends. */
 function sessionRooms(kind: SessionKind, claims: SessionClaims): string[] {
@@ -48,7 +49,6 @@ function isEndedBy(claims: SessionClaims, ended: SessionEndedPayload): boolean {
 }
 
 const watchPayload = z.object({ propertyId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
-type Ack = (answer: { ok: boolean; message?: string }) => void;
 
 /**
  * Socket.IO on the HTTP server's port. It holds no business logic: it
@@ -57,7 +57,7 @@ type Ack = (answer: { ok: boolean; message?: string }) => void;
  */
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): Realtime {
   const publicOrigin = new URL(options.publicUrl).origin;
-  const io = new Server(httpServer, {
+  const io: AppServer = new Server(httpServer, {
     serveClient: false,
     // WebSocket only, as the web client connects: long-polling spreads one socket over several
     // requests, which app processes behind one port (WEB_CONCURRENCY) or a proxy would not keep together.
@@ -89,8 +89,8 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
    * a socket left with no session is disconnected (a browser holds one socket
    * for its user and admin cookies alike).
    */
-  const endSocketSession = (socket: Socket, kind: SessionKind) => {
-    const session = socket.data.session as SocketSession;
+  const endSocketSession = (socket: AppSocket, kind: SessionKind) => {
+    const session = socket.data.session;
     const claims = session[kind];
     if (!claims) return;
     const rest: SocketSession = { ...session };
@@ -109,25 +109,26 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     const members = io.sockets.adapter.rooms.get(personRoom(ended.kind, ended.subject));
     for (const id of [...(members ?? [])]) {
       const socket = io.sockets.sockets.get(id);
-      const claims = (socket?.data.session as SocketSession | undefined)?.[ended.kind];
+      const claims = socket?.data.session[ended.kind];
       if (socket && claims && isEndedBy(claims, ended)) endSocketSession(socket, ended.kind);
     }
   };
 
   io.on('connection', (socket) => {
-    const session = socket.data.session as SocketSession;
+    const session = socket.data.session;
     for (const kind of ['user', 'admin'] as const) {
       const claims = session[kind];
       if (claims) for (const room of sessionRooms(kind, claims)) void socket.join(room);
     }
 
-    socket.on('property:watch', async (payload: unknown, ack?: Ack) => {
+    // Payloads are typed by the contract but come from anyone: each is parsed before use.
+    socket.on('property:watch', async (payload: unknown, ack) => {
       const parsed = watchPayload.safeParse(payload);
       if (!parsed.success) return ack?.({ ok: false, message: 'Invalid property id' });
       // Socket.IO does not await handlers: a read that throws is answered here, or it would reject unhandled.
       let propertyId: string | null;
       try {
-        propertyId = await options.watchableProperty(socket.data.session as SocketSession, parsed.data.propertyId);
+        propertyId = await options.watchableProperty(socket.data.session, parsed.data.propertyId);
       } catch (error) {
         options.logger.error('property watch check failed', { error });
         return ack?.({ ok: false, message: 'Please try again' });
@@ -139,7 +140,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       ack?.({ ok: true });
     });
 
-    socket.on('property:unwatch', async (payload: unknown, ack?: Ack) => {
+    socket.on('property:unwatch', async (payload: unknown, ack) => {
       const parsed = watchPayload.safeParse(payload);
       if (parsed.success) await socket.leave(propertyRoom(parsed.data.propertyId));
       ack?.({ ok: parsed.success });
@@ -162,11 +163,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
 
   return {
     io,
-    push({ rooms, event, payload, position }) {
-      if (event === SESSION_ENDED_PUSH) return endSessions(payload as SessionEndedPayload);
+    push(push) {
+      if (push.event === SESSION_ENDED_PUSH) return endSessions(push.payload);
       // Nobody to tell: skip encoding the packet (every socket of this process is in the adapter's rooms).
-      if (!rooms.some((room) => io.sockets.adapter.rooms.has(room))) return;
-      io.to(rooms).emit(event, { ...payload, position });
+      if (!push.rooms.some((room) => io.sockets.adapter.rooms.has(room))) return;
+      emitPush(io, push);
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -177,4 +178,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
         });
       }),
   };
+}
+
+/** One push to its rooms. TypeScript cannot relate a union's event to its payload, so this pairs them once. */
+function emitPush(io: AppServer, { rooms, event, payload, position }: Exclude<PositionedPush, { event: typeof SESSION_ENDED_PUSH }>): void {
+  (io.to(rooms).emit as (event: string, payload: object) => boolean)(event, { ...payload, position });
 }

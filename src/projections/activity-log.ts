@@ -1,3 +1,4 @@
+import { ADMINS_ROOM } from '../contract/realtime';
 import type { ActivityEntry } from '../contract/activity';
 import type { RecordedEvent } from '../event-store/port';
 import type { Filter, ReadStore } from '../read-store/port';
@@ -16,7 +17,6 @@ export const ADMIN_LOGS = 'admin_logs';
  * entry the names it had.
  */
 export const ACTIVITY_ACTORS = 'activity_actors';
-export const ADMINS_ROOM = 'admins';
 
 export type ActivityDoc = Omit<ActivityEntry, 'id'> & { _id: string; _position?: number };
 

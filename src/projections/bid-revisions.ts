@@ -1,3 +1,4 @@
+import type { BidRevisionView } from '../contract/bidding';
 import type { BidMessageEdited, BidPlaced } from '../domain/accounts/events';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
@@ -23,12 +24,6 @@ export type BidRevisionDoc = {
   _position?: number;
 };
 
-/** A revision as GET /api/bids/{bidId}/history answers it: the message and its time, nothing about the bidder. */
-export interface BidRevisionView {
-  kind: 'placed' | 'edited';
-  message: string;
-  at: string;
-}
 
 /**
  * The `bid_revisions` read model (docs/decisions/0037): the messages each bid

@@ -1,4 +1,4 @@
-import type { BidStatus, BidStatusLabel } from '../contract/bidding';
+import type { BidView, OwnBidView } from '../contract/bidding';
 import { bidStateOf } from '../domain/bidding/bid-status';
 import { mayShareOwnerContact, mayShareRealtorContact } from '../domain/bidding/contact';
 import type { ReadStore } from '../read-store/port';
@@ -13,40 +13,6 @@ import { USERS } from './users';
  * built here, and contact details are added only where src/domain/bidding/
  * contact.ts allows, so no route can leak them by forgetting a field.
  */
-
-/** A bid in a property's list (the owner's Current Bids, and a realtor's own bid there). */
-export interface BidView {
-  id: string;
-  propertyId: string;
-  realtorId: string;
-  amount: number;
-  message: string;
-  createdAt: string;
-  updatedAt: string;
-  status: BidStatus;
-  /** The status in words, the same on every screen: Open, Awaiting the owner’s choice, Selected, Not selected, Refunded. */
-  statusLabel: BidStatusLabel;
-  selected: boolean;
-  realtorName: string;
-  realtorProfileImage: string | null;
-  /** Only for the owner, after bidding closed, on the bid they selected. */
-  realtorEmail?: string;
-  realtorPhone?: string | null;
-}
-
-/** A realtor's own bid, with its property (GET /api/bids and the answers to placing and editing). */
-export interface OwnBidView extends BidView {
-  propertyTitle: string;
-  biddingEndsAt: string | null;
-  /** False while the marketplace has paused the listing: the bid stands, and the realtor is told why it went quiet. */
-  propertyActive: boolean;
-  /** The owner deleted the listing (its bids were refunded): nothing to link to. */
-  propertyDeleted: boolean;
-  /** Only once the owner selected this bid after bidding closed. */
-  ownerName?: string;
-  ownerEmail?: string;
-  ownerPhone?: string | null;
-}
 
 type Person = { user: UserDoc | undefined; profile: RealtorProfileDoc | undefined };
 

@@ -1,3 +1,4 @@
+import { propertyRoom, userRoom } from '../contract/realtime';
 import type { PropertyFacts } from '../domain/bidding/property-facts';
 import { UNLISTED, evolvePropertyFacts, isPropertyEventType } from '../domain/bidding/property-facts';
 import type { BidSelected } from '../domain/bidding/selection';
@@ -35,8 +36,6 @@ export type BidPropertyDoc = PropertyFacts & {
   _position?: number;
 };
 
-const userRoom = (userId: string) => `user:${userId}`;
-const propertyRoom = (propertyId: string) => `property:${propertyId}`;
 
 /**
  * The `bids` read model (every bid; a refunded one carries `refundedAt`) and
@@ -107,11 +106,10 @@ async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: strin
   if (!property || property.ownerId === null) return [];
   // The bid as its owner may see it: contact details are never shared while bidding is open.
   const [view] = await viewPropertyBids(store, [bid], property, property.ownerId, new Date(at));
-  return [
-    // With the listing's title, so the owner's toast says which property wherever they are.
-    { rooms: [userRoom(property.ownerId)], event: 'bid:placed', payload: { ...view, propertyTitle: property.title } },
-    { rooms: [propertyRoom(propertyId), userRoom(property.ownerId)], event: 'property:bids', payload: { propertyId, bidCount: property.bidCount } },
-  ];
+  const count: Push = { rooms: [propertyRoom(propertyId), userRoom(property.ownerId)], event: 'property:bids', payload: { propertyId, bidCount: property.bidCount } };
+  if (!view) return [count];
+  // With the listing's title, so the owner's toast says which property wherever they are.
+  return [{ rooms: [userRoom(property.ownerId)], event: 'bid:placed', payload: { ...view, propertyTitle: property.title } }, count];
 }
 
 async function applyBidEdited(event: RecordedEvent & BidMessageEdited, store: ReadStore): Promise<Push[]> {

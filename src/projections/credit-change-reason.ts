@@ -1,10 +1,10 @@
 import { findAchievement } from '../domain/accounts/achievements';
-import type { LedgerEntry, LedgerKind } from '../domain/accounts/ledger';
+import type { CreditChangeReason } from '../contract/credits';
+import type { LedgerEntry } from '../domain/accounts/ledger';
 import { ADMIN_CREDITS_REASON } from '../domain/accounts/ledger';
 import { REFUND_REASON } from '../domain/bidding/policies';
 
-/** Why a balance moved, as the `credits:changed` push carries it for the client to say. */
-export type CreditChangeReason = { kind: LedgerKind; label: string };
+export type { CreditChangeReason };
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 

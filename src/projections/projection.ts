@@ -1,18 +1,25 @@
+import type { PushPayloads } from '../contract/realtime';
+import type { SessionKind } from '../domain/sessions/events';
 import type { LogPosition, RecordedEvent } from '../event-store/port';
 import type { Collection, Doc, ReadStore, Update } from '../read-store/port';
 import { DELETED_FIELD, DuplicateKeyError } from '../read-store/port';
 
-/** A message for Socket.IO rooms, caused by one applied event. */
-export interface Push {
-  rooms: string[];
-  event: string;
-  payload: Record<string, unknown>;
-}
+/**
+ * What the socket gateway is told when sessions end (src/http/realtime.ts):
+ * the one session signed out, or every session of the person issued before
+ * `sessionVersion` (a password change or reset, a deactivation). It closes
+ * their sockets; no client receives it.
+ */
+export const SESSION_ENDED_PUSH = 'session:ended';
+export type SessionEndedPayload = { kind: SessionKind; subject: string } & ({ sessionId: string } | { sessionVersion: number });
+
+type PushTo<Payloads> = { [E in keyof Payloads]: { rooms: string[]; event: E; payload: Payloads[E] } }[keyof Payloads];
+
+/** A message for Socket.IO rooms, caused by one applied event: one of the contract's pushes, or the gateway's own. */
+export type Push = PushTo<PushPayloads> | PushTo<{ [SESSION_ENDED_PUSH]: SessionEndedPayload }>;
 
 /** A push as delivered, with the log position of the event that caused it. */
-export interface PositionedPush extends Push {
-  position: LogPosition;
-}
+export type PositionedPush = Push & { position: LogPosition };
 
 export interface ApplyContext {
   /**

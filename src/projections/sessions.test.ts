@@ -4,7 +4,8 @@ import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore } from '../read-store/memory';
 import type { PositionedPush } from './projection';
 import { createProjectionRunner } from './runner';
-import { ENDED_SESSIONS, SESSION_ENDED_PUSH, createSessionsProjection } from './sessions';
+import { SESSION_ENDED_PUSH } from './projection';
+import { ENDED_SESSIONS, createSessionsProjection } from './sessions';
 
 const at = '2026-11-22T10:00:00.000Z';
 const stops: Array<() => Promise<void>> = [];

@@ -2,8 +2,9 @@ import { isAccountEvent } from '../domain/accounts/events';
 import { isAdminEvent } from '../domain/admins/events';
 import type { SessionKind } from '../domain/sessions/events';
 import { isSessionEvent } from '../domain/sessions/events';
-import type { Projection, Push } from './projection';
-import { insertOnce } from './projection';
+import { personRoom } from '../contract/realtime';
+import type { Projection, Push, SessionEndedPayload } from './projection';
+import { SESSION_ENDED_PUSH, insertOnce } from './projection';
 
 export const ENDED_SESSIONS = 'ended_sessions';
 
@@ -17,16 +18,6 @@ export type EndedSessionDoc = {
   _position?: number;
 };
 
-/**
- * What the socket gateway is told when sessions end (src/http/realtime.ts):
- * the one session signed out, or every session of the person issued before
- * `sessionVersion` (a password change or reset, a deactivation).
- */
-export const SESSION_ENDED_PUSH = 'session:ended';
-export type SessionEndedPayload = { kind: SessionKind; subject: string } & ({ sessionId: string } | { sessionVersion: number });
-
-/** The room of every socket of one person's sessions of a kind, assigned from the session at the handshake. */
-export const personRoom = (kind: SessionKind, subject: string) => `${kind}:${subject}`;
 
 /**
  * The `ended_sessions` read model, which the session check consults on every

@@ -1,3 +1,4 @@
+import { userRoom } from '../contract/realtime';
 import { ERASED_NAME, erasedEmail, erasedUsername } from '../personal-data/personal-fields';
 import type { AccountEvent } from '../domain/accounts/events';
 import { isAccountEvent } from '../domain/accounts/events';
@@ -205,5 +206,5 @@ async function setCredits(event: RecordedEvent & AccountEvent, userId: string, s
   // The statement's listings keep a title after deletion; a refund only ever follows a listing it has seen listed.
   const listing = entry.kind === 'refund' && entry.propertyId !== undefined ? await store.collection<CreditLedgerListingDoc>(CREDIT_LEDGER_LISTINGS).findOne({ _id: entry.propertyId }) : null;
   const reason = creditChangeReason(entry, listing?.title ?? null);
-  return [{ rooms: [`user:${userId}`], event: 'credits:changed', payload: { credits: entry.balanceAfter, ...(reason === null ? {} : { reason }) } }];
+  return [{ rooms: [userRoom(userId)], event: 'credits:changed', payload: { credits: entry.balanceAfter, ...(reason === null ? {} : { reason }) } }];
 }

@@ -1,10 +1,10 @@
+import type { LedgerKind } from '../../contract/credits';
 import type { AccountEvent } from './events';
 
 /** The reason an administrator's change carries when they gave none. */
 export const ADMIN_CREDITS_REASON = 'Set by administrator';
 
-/** Why a balance moved. */
-export type LedgerKind = 'purchase' | 'bid' | 'refund' | 'admin' | 'reward' | 'reward-withdrawn';
+export type { LedgerKind };
 
 /** One entry of the credits ledger, read off an account event. */
 export interface LedgerEntry {

@@ -2,7 +2,7 @@ import type { PropertySnapshot } from '../../domain/accounts/commands';
 import type { PropertyFacts } from '../../domain/bidding/property-facts';
 import { foldPropertyFacts, propertyStreamId } from '../../domain/bidding/property-facts';
 import { NotFoundError } from '../../domain/shared/errors';
-import type { OwnBidView } from '../../projections/bid-views';
+import type { OwnBidView } from '../../contract/bidding';
 import { viewOwnBids } from '../../projections/bid-views';
 import type { BidDoc, BidPropertyDoc } from '../../projections/bids';
 import { BID_PROPERTIES, BIDS } from '../../projections/bids';

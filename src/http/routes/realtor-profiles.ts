@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { achievementProgress } from '../../domain/accounts/achievements';
 import { mayShareRealtorContact } from '../../domain/bidding/contact';
 import { realtorProfile, realtorProfileStreamId } from '../../domain/realtor-profiles/profile';
+import type { RealtorProfileView } from '../../contract/realtor-profiles';
 import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../contract/realtor-profiles';
 import { NotFoundError } from '../../domain/shared/errors';
 import { computeRealtorInsights } from '../../projections/realtor-insights';
@@ -19,24 +20,6 @@ import { currentUserId } from './auth-shared';
 import { bidCollections, requireId } from './bid-shared';
 import { requireOwnUploads } from './listing-shared';
 
-/** A realtor profile as answers show it; name, brokerage, licence, `email` and `phone` only where the contact rule allows. */
-export interface RealtorProfileView {
-  userId: string;
-  name: string;
-  profileImageUrl: string | null;
-  brokerageName: string;
-  licenseNumber: string;
-  yearsOfExperience: number;
-  serviceAreas: string[];
-  specialties: string[];
-  additionalServices: string[];
-  commissionRate: string;
-  about: string;
-  /** Null until the realtor first saves a profile. */
-  updatedAt: string | null;
-  email?: string;
-  phone?: string | null;
-}
 
 /**
  * `contact` is the contact rule's answer (src/domain/bidding/contact.ts). Without it the realtor's identity stays

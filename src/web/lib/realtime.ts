@@ -1,23 +1,15 @@
 import { createContext, createElement, useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket as LibrarySocket, SocketOptions } from 'socket.io-client';
+import type { ClientToServerEvents, PushEvent, PushOf, ServerToClientEvents } from '../../contract/realtime';
 import { notePosition } from './api';
 import { queryKeys } from './query-keys';
 
-// Payloads pushed by the server (docs/shared ARCHITECTURE "outside contract").
-// `position` is the log position that caused the event.
-export type ServerEvents = {
-  // `reason` only for a change the user did not make themselves (a reward, a refund, an administrator's): the client says why.
-  'credits:changed': { position: number; credits: number; reason?: { kind: string; label: string } };
-  'property:bids': { position: number; propertyId: string; bidCount: number };
-  // The bid as its owner sees it (no contact details while bidding is open).
-  'bid:placed': { position: number; propertyId: string; propertyTitle?: string; id?: string; amount?: number; createdAt?: string };
-  // To the owner and the chosen realtor, once the owner selects a bid after the close.
-  'bid:selected': { position: number; propertyId: string; bidId: string; realtorId: string; selectedAt: string };
-  activity: { position: number };
-};
+// Payloads pushed by the server (src/contract/realtime.ts). `position` is the log position that caused the event.
+export type ServerEvents = { [E in PushEvent]: PushOf<E> };
 
-type ServerEventName = keyof ServerEvents;
+type ServerEventName = PushEvent;
+type Socket = LibrarySocket<ServerToClientEvents, ClientToServerEvents>;
 
 type CacheRule<Payload> = {
   // Events that overwrite a value name the value here, so a late event with an

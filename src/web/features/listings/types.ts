@@ -1,4 +1,4 @@
-import type { BidStatus } from '../../../contract/bidding';
+import type { BidRevisionView, OwnerBidView } from '../../../contract/bidding';
 import type { PropertyType, VibeMetrics } from '../../../contract/listings';
 
 /** A listing as the server answers it (GET /api/properties/{id}, the lists). */
@@ -28,24 +28,7 @@ export type Property = {
 export type PropertyPage = { properties: Property[]; nextCursor: string | null; total?: number };
 
 /** A bid on the owner's listing (GET /api/properties/{id}/bids); contact only on the selected bid after the close. */
-export type PropertyBid = {
-  id: string;
-  propertyId: string;
-  realtorId: string;
-  amount: number;
-  message: string;
-  createdAt: string;
-  updatedAt: string;
-  status: BidStatus;
-  statusLabel: string;
-  selected: boolean;
-  realtorName: string;
-  realtorProfileImage: string | null;
-  realtorEmail?: string;
-  realtorPhone?: string | null;
-  /** How many times the realtor changed the message; its history is GET /api/bids/{bidId}/history. */
-  editCount: number;
-};
+export type PropertyBid = OwnerBidView;
 
 /** One version of a bid's message (GET /api/bids/{bidId}/history), oldest first. */
-export type BidRevision = { kind: 'placed' | 'edited'; message: string; at: string };
+export type BidRevision = BidRevisionView;
