@@ -5,7 +5,7 @@ import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock }
 import type { TestApp } from '../testing/test-app';
 import { testAppPerTest } from '../testing/test-app';
 import { sendJson } from '../testing/user-session';
-import { createBidDigests } from './bid-digests';
+import { createBidDigests } from '../processes/bid-digests';
 
 const app = testAppPerTest();
 const closes = '2026-12-06T10:00:00.000Z';

@@ -13,7 +13,7 @@ import type { AppEnv } from './context';
  * provider says: a failed mail is logged, never answered as an error.
  */
 
-/** The owner's mail for one new bid, when they chose instant mails (the default); the daily digest is src/http/bid-digests.ts. */
+/** The owner's mail for one new bid, when they chose instant mails (the default); the daily digest is src/processes/bid-digests.ts. */
 export async function mailBidReceived(
   deps: Pick<AppDeps, 'readStore' | 'mailer' | 'logger' | 'env'>,
   c: Context<AppEnv>,

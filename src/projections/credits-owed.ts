@@ -19,7 +19,7 @@ export type CreditsOwedDoc = OwedDoc & {
 
 /**
  * The credits owed (docs/decisions/0029), for the crediting process manager
- * (src/http/payment-credits.ts): a PaymentSucceeded owes its credits until the
+ * (src/processes/payment-credits.ts): a PaymentSucceeded owes its credits until the
  * realtor's stream has the CreditsPurchased of the same paymentId.
  */
 export function createCreditsOwedProjection(): Projection {

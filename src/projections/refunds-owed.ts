@@ -23,7 +23,7 @@ export type RefundOwedDoc = OwedDoc & {
 
 /**
  * The refunds owed (docs/decisions/0029), for the refund process manager
- * (src/http/bid-refunds.ts). Registered after `bids`, whose standing bids and
+ * (src/processes/bid-refunds.ts). Registered after `bids`, whose standing bids and
  * deleted tombstones it reads: on a PropertyDeleted every standing bid of the
  * listing is owed a refund, and so is a BidPlaced that lands after its
  * listing's deletion (the two streams raced). The bid's BidRefunded pays it.

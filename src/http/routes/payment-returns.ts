@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
 import { requestMetadata } from '../context';
 import { requireUser } from '../guards';
-import { findPayment, settlePayment } from '../payment-settlement';
+import { findPayment, settlePayment } from '../../processes/payment-settlement';
 import { readJson, readOptionalJson, validate } from '../validation';
 import { currentUserId } from './auth-shared';
 import { PAYMENT_NOT_FOUND, answerFor, providerFailure, waitForReadModels } from './payment-shared';

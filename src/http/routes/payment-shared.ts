@@ -11,7 +11,7 @@ import { PaymentProviderError } from '../../payments/port';
 import type { AppDeps } from '../deps';
 import { noteLogPosition, runCommand } from '../commands';
 import type { AppEnv } from '../context';
-import type { SettleOutcome } from '../payment-settlement';
+import type { SettleOutcome } from '../../processes/payment-settlement';
 
 /** What the purchase, the redirect return and the simulated authentication answer (docs/decisions/0017). */
 export interface PurchaseAnswer {

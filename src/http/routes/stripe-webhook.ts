@@ -8,7 +8,7 @@ import type { EventMetadata } from '../../event-store/port';
 import { toIntentView } from '../../payments/stripe';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
-import { settlePayment } from '../payment-settlement';
+import { settlePayment } from '../../processes/payment-settlement';
 
 export const INVALID_SIGNATURE = 'Webhook signature verification failed';
 
@@ -17,7 +17,7 @@ export const INVALID_SIGNATURE = 'Webhook signature verification failed';
  * src/http/origin.ts). The signature is checked on the raw body with
  * STRIPE_WEBHOOK_SECRET; a bad one is 400 and changes nothing. Payment
  * outcomes are settled like the purchase answer and the redirect return
- * (src/http/payment-settlement.ts), so any number of deliveries in any order
+ * (src/processes/payment-settlement.ts), so any number of deliveries in any order
  * credit a payment once. Events it does not handle answer 2xx.
  */
 export function createStripeWebhookRoutes(deps: AppDeps) {

@@ -1,6 +1,6 @@
 import type { OwedDoc } from '../projections/owed';
 import type { Collection } from '../read-store/port';
-import type { Logger } from './logger';
+import type { Logger } from '../http/logger';
 
 /** How a failed item is retried: `firstMs`, doubling up to `maxMs`. */
 export interface RetryPolicy {

@@ -18,7 +18,7 @@ import type { NodeOptions } from '../testing/process-manager-nodes';
 import { outboxMails, processManagerNodes, until } from '../testing/process-manager-nodes';
 import { TEST_ORIGIN } from '../testing/test-app';
 import { createBidRefundReactor, nameToUuid } from './bid-refunds';
-import { createMemoryLogger } from './logger';
+import { createMemoryLogger } from '../http/logger';
 
 const closes = '2099-12-06T10:00:00.000Z';
 const { workspace, bootNode: boot } = processManagerNodes();

@@ -10,8 +10,8 @@ import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock }
 import { outboxMails } from '../testing/process-manager-nodes';
 import { TEST_ORIGIN } from '../testing/test-app';
 import { sendJson } from '../testing/user-session';
-import { composeApp } from './compose';
-import { createMemoryLogger } from './logger';
+import { composeApp } from '../http/compose';
+import { createMemoryLogger } from '../http/logger';
 
 /*
  * Two nodes on one SQLite log, each with its own read models and its own

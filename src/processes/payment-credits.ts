@@ -4,7 +4,7 @@ import type { CreditsOwedDoc } from '../projections/credits-owed';
 import { CREDITS_OWED } from '../projections/credits-owed';
 import type { Projection } from '../projections/projection';
 import type { ReadStore } from '../read-store/port';
-import type { Logger } from './logger';
+import type { Logger } from '../http/logger';
 import type { OwedWork, RetryPolicy } from './owed-work';
 import { createOwedWork } from './owed-work';
 import { creditPayment } from './payment-settlement';

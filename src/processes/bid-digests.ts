@@ -13,7 +13,7 @@ import { PROPERTIES } from '../projections/properties';
 import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
-import type { Logger } from './logger';
+import type { Logger } from '../http/logger';
 
 export interface BidDigestDeps {
   eventStore: EventStore;

@@ -12,7 +12,7 @@ import { REFUNDS_OWED } from '../projections/refunds-owed';
 import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
-import type { Logger } from './logger';
+import type { Logger } from '../http/logger';
 import type { OwedWork, RetryPolicy } from './owed-work';
 import { createOwedWork } from './owed-work';
 
