@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_BID_AMOUNT } from './bidding';
 import { PROPERTY_TYPES, VIBE_CATEGORIES, type VibeCategory } from './listings';
 
 /*
@@ -11,7 +12,6 @@ import { PROPERTY_TYPES, VIBE_CATEGORIES, type VibeCategory } from './listings';
  */
 
 
-export const DEFAULT_MIN_BID_AMOUNT = 100;
 export const BIDDING_PERIOD_DAYS = 14;
 export const MAX_IMAGES = 20;
 
@@ -23,7 +23,7 @@ export const MESSAGES = {
   tooManyImages: `A property can have at most ${MAX_IMAGES} images`,
   duplicateImage: 'Each image can be added only once',
   biddingEndsAt: 'Bidding end date must be a valid date and time',
-  minBidAmount: `Minimum bid amount must be a whole number of at least ${DEFAULT_MIN_BID_AMOUNT}`,
+  minBidAmount: `Minimum bid amount must be a whole number of at least ${MIN_BID_AMOUNT}`,
   vibeMetrics: 'Vibe scores must be whole numbers from 0 to 100',
 } as const;
 
@@ -87,7 +87,7 @@ export const createPropertySchema = z.object({
     .pipe(z.iso.datetime({ offset: true, error: MESSAGES.biddingEndsAt }))
     .transform((value) => new Date(value).toISOString())
     .optional(),
-  minBidAmount: wholeNumber(MESSAGES.minBidAmount, DEFAULT_MIN_BID_AMOUNT, 1_000_000_000).default(DEFAULT_MIN_BID_AMOUNT),
+  minBidAmount: wholeNumber(MESSAGES.minBidAmount, MIN_BID_AMOUNT, 1_000_000_000).default(MIN_BID_AMOUNT),
   vibeMetrics: vibeMetricsSchema.nullable().optional(),
 });
 export type CreatePropertyInput = z.input<typeof createPropertySchema>;

@@ -1,3 +1,4 @@
+import { MIN_BID_AMOUNT } from '../../contract/bidding';
 import { assertNever } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import type { AccountBid, RegisteredAccount } from './account';
@@ -6,8 +7,6 @@ import { ACHIEVEMENTS, findAchievement, isComplete, unrewardedAchievements } fro
 import type { BidCommand, PropertySnapshot } from './commands';
 import type { AccountEvent, BidMessageEdited, BidPlaced, BidRefunded, RewardGranted, RewardWithdrawn } from './events';
 
-/** The spec's floor for every bid (SPEC §5, §9); a property may ask for more. */
-export const MIN_BID_AMOUNT = 100;
 export const BID_COST = 1;
 
 export const NOT_ENOUGH_CREDITS = 'You need at least 1 credit to place a bid';

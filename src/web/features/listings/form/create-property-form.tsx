@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { createPropertySchema, DEFAULT_MIN_BID_AMOUNT } from '../../../../contract/listing-requests';
+import { MIN_BID_AMOUNT } from '../../../../contract/bidding';
+import { createPropertySchema } from '../../../../contract/listing-requests';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/form-field';
@@ -15,7 +16,7 @@ const BIDDING_END_IN_PAST = 'Bidding end date must be in the future';
 /** The 'List a property' form (verified homeowners): the creation rules of SPEC §5, then the new listing. */
 export function CreatePropertyForm({ onCreated }: { onCreated: (propertyId: string) => void }) {
   const form = usePropertyFormState(initialPropertyValues(), {
-    minBidAmount: String(DEFAULT_MIN_BID_AMOUNT),
+    minBidAmount: String(MIN_BID_AMOUNT),
     biddingEndsAt: defaultBiddingEnd(),
   });
   const uploads = useImageUploads();
@@ -75,13 +76,13 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (propertyId: stri
               label="Minimum bid amount"
               type="number"
               inputMode="numeric"
-              min={DEFAULT_MIN_BID_AMOUNT}
+              min={MIN_BID_AMOUNT}
               step={1}
               name="minBidAmount"
               value={form.extras.minBidAmount}
               onChange={(event) => form.setExtra('minBidAmount', event.target.value)}
               error={errors.minBidAmount}
-              hint={`At least ${DEFAULT_MIN_BID_AMOUNT}`}
+              hint={`At least ${MIN_BID_AMOUNT}`}
             />
             <TextField
               label="Bidding ends"
