@@ -115,3 +115,31 @@ export function parseDocumentId(value: string): number | null {
   const parsed = documentIdSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * Where a version stands now: a draft (its text may change), scheduled (it
+ * comes into force at `scheduledFor`), active (in force), or superseded (was in
+ * force, another one is now). Computed from the type's activations and the clock.
+ */
+export type LegalDocumentStatus = 'draft' | 'scheduled' | 'active' | 'superseded';
+
+/** A legal document version as the back office sees it. */
+export interface AdminLegalDocument {
+  id: number;
+  type: LegalDocumentType;
+  title: string;
+  content: string;
+  version: string;
+  isActive: boolean;
+  status: LegalDocumentStatus;
+  /** When a scheduled version comes into force. */
+  scheduledFor: string | null;
+  /** Its text is final: an edit saves a new draft version. */
+  locked: boolean;
+  /** The locked version this draft was edited from. */
+  previousVersionId: number | null;
+  effectiveDate: string;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+}

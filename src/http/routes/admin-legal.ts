@@ -7,7 +7,7 @@ import type { LegalDocumentState } from '../../domain/legal/document';
 import { DOCUMENT_NOT_FOUND, SAVED_AS_NEW_VERSION, VERSION_IS_LOCKED, legalDocumentDecider } from '../../domain/legal/document';
 import { LEGAL_DOCUMENT_IDS_STREAM, legalActiveStreamId, legalDocumentStreamId } from '../../domain/legal/events';
 import { legalDocumentIds } from '../../domain/legal/ids';
-import type { LegalDocumentData, LegalDocumentType } from '../../contract/legal';
+import type { AdminLegalDocument, LegalDocumentData, LegalDocumentStatus, LegalDocumentType } from '../../contract/legal';
 import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, parseDocumentId } from '../../contract/legal';
 import { loadState } from '../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors';
@@ -28,34 +28,6 @@ import { adminActor } from './admin';
 
 /** Concurrent activations of one type queue on one stream; each retry re-reads it. */
 const ACTIVATION_ATTEMPTS = 25;
-
-/**
- * Where a version stands now: a draft (its text may change), scheduled (it
- * comes into force at `scheduledFor`), active (in force), or superseded (was in
- * force, another one is now). Computed from the type's activations and the clock.
- */
-export type LegalDocumentStatus = 'draft' | 'scheduled' | 'active' | 'superseded';
-
-/** A legal document version as the back office sees it. */
-export interface AdminLegalDocument {
-  id: number;
-  type: LegalDocumentDoc['type'];
-  title: string;
-  content: string;
-  version: string;
-  isActive: boolean;
-  status: LegalDocumentStatus;
-  /** When a scheduled version comes into force. */
-  scheduledFor: string | null;
-  /** Its text is final: an edit saves a new draft version. */
-  locked: boolean;
-  /** The locked version this draft was edited from. */
-  previousVersionId: number | null;
-  effectiveDate: string;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-}
 
 /** One user's acceptance of a document version, as the agreements view shows it. */
 export interface AgreementView {

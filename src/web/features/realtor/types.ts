@@ -1,21 +1,7 @@
+import type { RealtorProfileView } from '../../../contract/realtor-profiles';
+
 /** GET and POST /api/realtor-profile: the signed-in realtor's own profile (contact included). */
-export type OwnRealtorProfile = {
-  userId: string;
-  name: string;
-  profileImageUrl: string | null;
-  brokerageName: string;
-  licenseNumber: string;
-  yearsOfExperience: number;
-  serviceAreas: string[];
-  specialties: string[];
-  additionalServices: string[];
-  commissionRate: string;
-  about: string;
-  /** Null until the first save. */
-  updatedAt: string | null;
-  email?: string;
-  phone?: string | null;
-};
+export type OwnRealtorProfile = RealtorProfileView;
 
 export type Achievement = {
   id: string;

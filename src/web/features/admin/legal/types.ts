@@ -1,27 +1,6 @@
-import type { LegalDocumentType } from '../../../../contract/legal';
+import type { AdminLegalDocument, LegalDocumentStatus } from '../../../../contract/legal';
 
-/** Where a version stands at the time asked (docs/decisions/0035). */
-export type LegalDocumentStatus = 'draft' | 'scheduled' | 'active' | 'superseded';
-
-/** GET /api/admin/legal-documents: every version of every type, newest first, a page at a time. */
-export type AdminLegalDocument = {
-  id: number;
-  type: LegalDocumentType;
-  title: string;
-  content: string;
-  version: string;
-  isActive: boolean;
-  status: LegalDocumentStatus;
-  /** When a scheduled version comes into force. */
-  scheduledFor: string | null;
-  /** Its text is final: an edit is saved as a new draft version. */
-  locked: boolean;
-  previousVersionId: number | null;
-  effectiveDate: string;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-};
+export type { AdminLegalDocument, LegalDocumentStatus };
 
 /** PUT /api/admin/legal-documents/{id}: the version edited, or the new draft an edit of a locked version made. */
 export type SavedLegalDocument = AdminLegalDocument & { savedAsNewVersion: boolean; message?: string };
