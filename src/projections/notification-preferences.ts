@@ -1,6 +1,6 @@
 import type { AccountEvent, NotificationPreferencesChanged } from '../domain/accounts/events';
-import type { NotificationPreferences } from '../domain/accounts/notifications';
-import { DEFAULT_NOTIFICATIONS } from '../domain/accounts/notifications';
+import type { NotificationPreferences } from '../domain/accounts/account';
+import { DEFAULT_NOTIFICATIONS } from '../domain/accounts/account';
 import type { RecordedEvent } from '../event-store/port';
 import { isAccountEvent } from '../domain/accounts/events';
 import type { ReadStore } from '../read-store/port';

@@ -1,13 +1,13 @@
-import { Map as PersistentMap } from 'immutable';
-import { assertNever } from '../shared/decider';
-import type { UserId } from './commands';
-import { evolveBids } from './bids';
-import type { AccountBilling } from './billing';
-import { evolveBilling, initialBilling } from './billing';
-import type { AccountEvent } from './events';
-import type { NotificationPreferences } from './notifications';
-import { DEFAULT_NOTIFICATIONS, evolveNotifications } from './notifications';
+import type { Map as PersistentMap } from 'immutable';
 import type { UserRole } from '../../contract/accounts';
+import type { BidEmails } from '../../contract/notifications';
+import type { UserId } from './commands';
+
+/*
+ * The state of the account stream `user-{userId}`, as its parts fold it:
+ * identity (identity.ts), bids and rewards (bids.ts), card payments
+ * (billing.ts) and mail choices (notifications.ts), composed in decide.ts.
+ */
 
 /** A token mailed to the user; the account keeps only its hash. */
 export interface PendingToken {
@@ -22,6 +22,28 @@ export type EmailState = { status: 'unverified'; pending: PendingToken | null } 
 export type AccountBid =
   | { status: 'active'; propertyId: string; amount: number; message: string; placedAt: string }
   | { status: 'refunded'; propertyId: string; amount: number; message: string; placedAt: string; refundedAt: string };
+
+/** What the account knows of card payments (docs/decisions/0017-payments.md). */
+export interface AccountBilling {
+  paymentCustomerId: string | null;
+  /** The saved card; null when none. */
+  paymentMethodId: string | null;
+  /** Cards removed: a late webhook about one of them must not save it again. */
+  removedPaymentMethodIds: readonly string[];
+  /** Every payment whose credits were added: the exactly-once guard. */
+  purchasedPaymentIds: readonly string[];
+}
+
+export const initialBilling: AccountBilling = { paymentCustomerId: null, paymentMethodId: null, removedPaymentMethodIds: [], purchasedPaymentIds: [] };
+
+/** Which mails a user wants (docs/decisions/0043). */
+export interface NotificationPreferences {
+  bidEmails: BidEmails;
+  outcomeEmails: boolean;
+}
+
+/** What every account had before the choice existed: a mail per bid, outcome mails on. */
+export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { bidEmails: 'instant', outcomeEmails: true };
 
 export interface RegisteredAccount extends AccountBilling {
   status: 'registered';
@@ -62,73 +84,3 @@ export interface RegisteredAccount extends AccountBilling {
 export type AccountState = { status: 'unregistered' } | RegisteredAccount;
 
 export const initialAccountState: AccountState = { status: 'unregistered' };
-
-export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
-  if (event.type === 'UserRegistered') {
-    const { userId, username, email, name, phone, role, at } = event.data;
-    return {
-      status: 'registered',
-      userId: userId as UserId,
-      username,
-      email,
-      name,
-      phone,
-      role,
-      createdAt: at,
-      passwordHash: null,
-      sessionVersion: 0,
-      credits: 0,
-      emailVerification: { status: 'unverified', pending: null },
-      passwordReset: null,
-      bids: PersistentMap(),
-      bidOnProperty: PersistentMap(),
-      standingBids: 0,
-      achievements: [],
-      rewardsOwed: {},
-      notifications: DEFAULT_NOTIFICATIONS,
-      ...initialBilling,
-    };
-  }
-  // Every other event follows registration in the same stream.
-  if (state.status !== 'registered') return state;
-  switch (event.type) {
-    case 'PasswordSet':
-      // A new password, however set, also voids a reset link still in a mailbox.
-      return { ...state, passwordHash: event.data.passwordHash, passwordReset: null };
-    case 'SessionsEnded':
-      return { ...state, sessionVersion: event.data.sessionVersion };
-    case 'EmailVerificationIssued':
-      if (state.emailVerification.status === 'verified') return state;
-      return { ...state, emailVerification: { status: 'unverified', pending: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } } };
-    case 'EmailVerified':
-      return { ...state, emailVerification: { status: 'verified', at: event.data.at } };
-    case 'PasswordResetIssued':
-      return { ...state, passwordReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
-    case 'PasswordResetCompleted':
-      return { ...state, passwordReset: null };
-    case 'InfoUpdated':
-      return { ...state, name: event.data.name, phone: event.data.phone };
-    case 'SignedIn':
-      return state;
-    case 'CreditsSetByAdmin':
-      return { ...state, credits: event.data.credits };
-    case 'BidPlaced':
-    case 'BidMessageEdited':
-    case 'BidRefunded':
-    case 'RewardGranted':
-    case 'RewardWithdrawn':
-      return evolveBids(state, event);
-    case 'PaymentCustomerCreated':
-    case 'PaymentMethodSaved':
-    case 'PaymentMethodRemoved':
-    case 'CreditsPurchased':
-      return evolveBilling(state, event);
-    case 'NotificationPreferencesChanged':
-      return evolveNotifications(state, event);
-    case 'AccountErased':
-      // No password opens it again (src/domain/accounts/erasure.ts).
-      return { ...state, passwordHash: null, erasedAt: event.data.at };
-    default:
-      return assertNever(event);
-  }
-}

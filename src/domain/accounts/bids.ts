@@ -22,7 +22,7 @@ export const minBidMessage = (minimum: number) => `Bid amount must be at least $
 
 type LedgerEvent = BidPlaced | BidMessageEdited | BidRefunded | RewardGranted | RewardWithdrawn;
 
-/** Folds the bid and ledger events into the account (called from evolveAccount). */
+/** Folds the bid and ledger events into the account (composed in decide.ts). */
 export function evolveBids(state: RegisteredAccount, event: LedgerEvent): RegisteredAccount {
   switch (event.type) {
     case 'BidPlaced': {

@@ -8,20 +8,7 @@ export const NO_PAYMENT_METHOD = 'No payment method found';
 
 type BillingEvent = PaymentCustomerCreated | PaymentMethodSaved | PaymentMethodRemoved | CreditsPurchased;
 
-/** What the account knows of card payments (docs/decisions/0017-payments.md). */
-export interface AccountBilling {
-  paymentCustomerId: string | null;
-  /** The saved card; null when none. */
-  paymentMethodId: string | null;
-  /** Cards removed: a late webhook about one of them must not save it again. */
-  removedPaymentMethodIds: readonly string[];
-  /** Every payment whose credits were added: the exactly-once guard. */
-  purchasedPaymentIds: readonly string[];
-}
-
-export const initialBilling: AccountBilling = { paymentCustomerId: null, paymentMethodId: null, removedPaymentMethodIds: [], purchasedPaymentIds: [] };
-
-/** Folds the billing events into the account (called from evolveAccount). */
+/** Folds the billing events into the account (composed in decide.ts). */
 export function evolveBilling(state: RegisteredAccount, event: BillingEvent): RegisteredAccount {
   switch (event.type) {
     case 'PaymentCustomerCreated':

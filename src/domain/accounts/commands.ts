@@ -1,5 +1,5 @@
 import type { Brand } from '../shared/decider';
-import type { ChangeNotificationPreferences } from './notifications';
+import type { BidEmails } from '../../contract/notifications';
 import type { UserRole } from '../../contract/accounts';
 
 export type UserId = Brand<string, 'UserId'>;
@@ -85,16 +85,15 @@ export type PurchaseCredits = { type: 'PurchaseCredits'; paymentId: string; paym
 
 export type BillingCommand = RecordPaymentCustomer | SavePaymentMethod | RemovePaymentMethod | PurchaseCredits;
 
-export type AccountCommand =
-  | Register
-  | SetPassword
-  | IssueEmailVerification
-  | VerifyEmail
-  | IssuePasswordReset
-  | CompletePasswordReset
-  | UpdateInfo
-  | RecordSignIn
-  | SetCreditsByAdmin
-  | BidCommand
-  | BillingCommand
-  | ChangeNotificationPreferences;
+/** The identity part's commands (identity.ts); Register comes before an account exists. */
+export type IdentityCommand = SetPassword | IssueEmailVerification | VerifyEmail | IssuePasswordReset | CompletePasswordReset | UpdateInfo | RecordSignIn | SetCreditsByAdmin;
+
+export type AccountCommand = Register | IdentityCommand | BidCommand | BillingCommand | ChangeNotificationPreferences;
+
+/** Sets the signed-in user's choice; a setting left out stays as it is. */
+export type ChangeNotificationPreferences = {
+  type: 'ChangeNotificationPreferences';
+  bidEmails?: BidEmails;
+  outcomeEmails?: boolean;
+  at: string;
+};

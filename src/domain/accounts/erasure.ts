@@ -1,7 +1,8 @@
 import type { Decider } from '../shared/decider';
 import { NotFoundError } from '../shared/errors';
 import type { AccountState } from './account';
-import { evolveAccount, initialAccountState } from './account';
+import { initialAccountState } from './account';
+import { evolveAccount } from './decide';
 import type { AccountEvent } from './events';
 
 /*

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { PasswordReason } from './commands';
-import type { NotificationPreferences } from './notifications';
+import type { NotificationPreferences } from './account';
 import type { UserRole } from '../../contract/accounts';
 
 export type UserRegistered = {
@@ -86,6 +86,20 @@ export type CreditsPurchased = {
   type: 'CreditsPurchased';
   data: { paymentId: string; paymentIntentId: string; credits: number; amountCents: number; at: string; balanceAfter: number };
 };
+
+/** The identity part's events (identity.ts). */
+export type IdentityEvent =
+  | UserRegistered
+  | PasswordSet
+  | SessionsEnded
+  | EmailVerificationIssued
+  | EmailVerified
+  | PasswordResetIssued
+  | PasswordResetCompleted
+  | InfoUpdated
+  | SignedIn
+  | CreditsSetByAdmin
+  | AccountErased;
 
 export type AccountEvent =
   | UserRegistered

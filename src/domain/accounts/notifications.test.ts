@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
-import type { ChangeNotificationPreferences } from './notifications';
+import type { ChangeNotificationPreferences } from './commands';
 import type { UserId } from './commands';
 import { account } from './decide';
 import type { AccountEvent } from './events';

@@ -1,6 +1,7 @@
-import { BID_EMAILS_RULE, BID_EMAIL_CHOICES, OUTCOME_EMAILS_RULE, type BidEmails } from '../../contract/notifications';
+import { BID_EMAILS_RULE, BID_EMAIL_CHOICES, OUTCOME_EMAILS_RULE } from '../../contract/notifications';
 import { ValidationError } from '../shared/errors';
-import type { RegisteredAccount } from './account';
+import type { NotificationPreferences, RegisteredAccount } from './account';
+import type { ChangeNotificationPreferences } from './commands';
 import type { AccountEvent, NotificationPreferencesChanged } from './events';
 
 /*
@@ -10,26 +11,11 @@ import type { AccountEvent, NotificationPreferencesChanged } from './events';
  * mailed. Each role sets only its own; the other setting keeps its default.
  */
 
-export interface NotificationPreferences {
-  bidEmails: BidEmails;
-  outcomeEmails: boolean;
-}
-
-/** What every account had before the choice existed: a mail per bid, outcome mails on. */
-export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { bidEmails: 'instant', outcomeEmails: true };
-
 export const ONLY_HOMEOWNERS_BID_EMAILS = 'Only homeowners choose bid emails';
 export const ONLY_REALTORS_OUTCOME_EMAILS = 'Only realtors choose outcome emails';
 export const NOTHING_TO_CHANGE = 'Choose bidEmails (homeowners) or outcomeEmails (realtors)';
 
-/** Sets the signed-in user's choice; a setting left out stays as it is. */
-export type ChangeNotificationPreferences = {
-  type: 'ChangeNotificationPreferences';
-  bidEmails?: BidEmails;
-  outcomeEmails?: boolean;
-  at: string;
-};
-
+/** Folds NotificationPreferencesChanged into the account (composed in decide.ts). */
 export function evolveNotifications(state: RegisteredAccount, event: NotificationPreferencesChanged): RegisteredAccount {
   return { ...state, notifications: { bidEmails: event.data.bidEmails, outcomeEmails: event.data.outcomeEmails } };
 }
