@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { EventMetadata, LogPosition } from '../event-store/port';
-import { clientAddress } from './client-address';
 import type { SessionClaims } from './session';
 
 /** What every handler can read from the request context. */
@@ -25,7 +24,7 @@ export function requestMetadata(c: Context<AppEnv>): EventMetadata {
     requestId: c.get('requestId'),
     ...(session.user ? { userId: session.user.subject } : {}),
     ...(session.admin ? { adminId: session.admin.subject } : {}),
-    ipAddress: clientAddress(c),
+    ipAddress: c.get('clientAddress') ?? null,
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
   };
 }

@@ -14,7 +14,7 @@ import { requireAdmin } from '../guards';
 import { hashPassword } from '../passwords';
 import { allOf, booleanParam, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../list-page';
 import { readJson, validate } from '../validation';
-import { adminActor } from './admin';
+import { adminActor } from './admin-shared';
 import { ADMIN_CREDITS_REASON } from '../../domain/accounts/ledger';
 
 /** A user as the back office sees one: no hash, token or session version. */

@@ -11,7 +11,7 @@ import { toCsv } from '../csv';
 import { requireAdmin } from '../guards';
 import { allOf, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../list-page';
 import { validate } from '../validation';
-import { adminActor } from './admin';
+import { adminActor } from './admin-shared';
 
 /** An export answers at most this many entries, newest first; narrow the filters for older ones. */
 export const MAX_ACTIVITY_CSV_ROWS = 10_000;

@@ -19,7 +19,7 @@ import { allOf, booleanParam, containsPattern, listPage, listQuery, optionalPara
 import { hashPassword } from '../passwords';
 import { releaseName, reserveName } from '../reservations';
 import { readJson, validate } from '../validation';
-import { adminActor, toAdminView } from './admin';
+import { adminActor, toAdminView } from './admin-shared';
 
 export const administratorsListQuery = listQuery.extend({
   search: searchParam,

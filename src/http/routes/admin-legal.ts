@@ -24,7 +24,7 @@ import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { listPage, listQuery } from '../list-page';
 import { readJson, validate } from '../validation';
-import { adminActor } from './admin';
+import { adminActor } from './admin-shared';
 
 /** Concurrent activations of one type queue on one stream; each retry re-reads it. */
 const ACTIVATION_ATTEMPTS = 25;

@@ -13,7 +13,7 @@ import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { allOf, booleanParam, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../list-page';
 import { validate } from '../validation';
-import { adminActor } from './admin';
+import { adminActor } from './admin-shared';
 import type { PropertyJson } from './listing-shared';
 import { toPropertyJson } from './listing-shared';
 import { idsOfPeopleMatching, peopleById } from './people-search';

@@ -10,7 +10,7 @@ import { toCsv } from '../csv';
 import { requireAdmin } from '../guards';
 import { allOf, dayParam, dayRangeFilter, listPage, listQuery as pagingQuery } from '../list-page';
 import { validate } from '../validation';
-import { adminActor } from './admin';
+import { adminActor } from './admin-shared';
 
 /** An export answers at most this many rows, newest first; narrow the filters for older ones. */
 export const MAX_CSV_ROWS = 10_000;

@@ -19,7 +19,7 @@ import { createLoginThrottle } from '../login-throttle';
 import { addressLimitKey, createRateLimiter } from '../rate-limit';
 import { signOut } from '../sign-out';
 import { readJson } from '../validation';
-import { toAdminView } from './admin';
+import { toAdminView } from './admin-shared';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 

@@ -20,7 +20,7 @@ import type { AppEnv } from '../context';
 import { requireAdmin } from '../guards';
 import { allOf, listPage, listQuery, optionalParam, searchParam } from '../list-page';
 import { readJson, readOptionalJson, validate } from '../validation';
-import { adminActor } from './admin';
+import { adminActor } from './admin-shared';
 import { userSearchFilter } from './admin-accounts';
 
 /** How long an administrator's address for a bill works: long enough to open it, too short to pass around. */
