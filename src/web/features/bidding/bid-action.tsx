@@ -11,7 +11,8 @@ import { EditBidDialog } from './edit-bid-dialog';
 import { formatAmount, formatDate } from '../../lib/format';
 import { minimumBidOf } from './bid-amount';
 import { PlaceBidDialog } from './place-bid-dialog';
-import { ownBidsQuery, propertyBidsQuery, useViewer } from './queries';
+import { propertyBidsQuery } from '../../lib/property-bids';
+import { ownBidsQuery, useViewer } from './queries';
 import type { BiddableProperty, PropertyBid } from './types';
 import { useBiddingOpen } from '../../lib/use-bidding-open';
 

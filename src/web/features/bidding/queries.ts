@@ -1,19 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { OwnBid, PropertyBid, RealtorProfileView, Viewer } from './types';
-
-/**
- * GET /api/properties/{id}/bids. For a realtor the answer is their own bid or
- * nothing, which decides Place Bid against Edit Bid. The owner's Current Bids
- * list reads the same key, so the realtime layer refreshes both.
- */
-export function propertyBidsQuery(propertyId: string) {
-  return queryOptions({
-    queryKey: queryKeys.propertyBids(propertyId),
-    queryFn: () => apiFetch<PropertyBid[]>(`/api/properties/${encodeURIComponent(propertyId)}/bids`),
-  });
-}
+import type { OwnBid, RealtorProfileView, Viewer } from './types';
 
 /** GET /api/bids: the signed-in realtor's bids, newest first. */
 export function ownBidsQuery() {

@@ -22,14 +22,6 @@ export function ownPropertiesQueryOptions() {
   });
 }
 
-/** Every bid on the owner's listing, newest first; kept live by bid:placed, property:bids and bid:selected. */
-export function propertyBidsQueryOptions(propertyId: string) {
-  return queryOptions({
-    queryKey: queryKeys.propertyBids(propertyId),
-    queryFn: () => apiFetch<PropertyBid[]>(`/api/properties/${encodeURIComponent(propertyId)}/bids`),
-  });
-}
-
 /**
  * One bid's message history, fetched while its dialog is open. Keyed by the
  * edit count the bid list shows, so an edit pushed while the dialog is open

@@ -11,7 +11,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { LockIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
-import { propertyBidsQueryOptions } from '../queries';
+import { propertyBidsQuery } from '../../../lib/property-bids';
 import type { PropertyBid } from '../types';
 import { BidHistory } from './bid-history-dialog';
 import { SelectBidDialog } from './select-bid-dialog';
@@ -32,7 +32,7 @@ type CurrentBidsProps = {
  * server sends neither before).
  */
 export function CurrentBids({ propertyId, biddingOpen, renderRealtorProfile }: CurrentBidsProps) {
-  const bids = useQuery(propertyBidsQueryOptions(propertyId));
+  const bids = useQuery(propertyBidsQuery(propertyId));
   const [profileOf, setProfileOf] = useState<string | null>(null);
   const [selecting, setSelecting] = useState<PropertyBid | null>(null);
   const opener = useRef<HTMLElement | null>(null);
