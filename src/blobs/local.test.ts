@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../http/context';
 import { handleError } from '../http/errors';
 import { createMemoryLogger } from '../http/logger';
-import { createFileRoutes } from '../http/routes/files';
+import { createFileRoutes } from '../http/routes/listings/files';
 import { describeBlobStoreConformance } from './conformance';
 import { newBlobKey } from './keys';
 import { createLocalBlobStore } from './local';

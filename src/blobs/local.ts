@@ -15,7 +15,7 @@ export interface LocalBlobStoreOptions {
 /**
  * The embedded default: one file per blob under `dir`, its content type in a
  * sidecar `.type` file. Addresses point at this app's `GET /api/files/{key}`,
- * which checks the signature (src/http/routes/files.ts).
+ * which checks the signature (src/http/routes/listings/files.ts).
  */
 export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore {
   const root = resolve(options.dir);

@@ -23,7 +23,7 @@ const messageSchema = z
 
 /** POST /api/properties/{id}/bid: the path names the property; a body propertyId must agree with it. */
 export const placeBidSchema = z.object({
-  // Ids are at most 64 characters (src/http/routes/bid-shared.ts); a longer one cannot match the path's.
+  // Ids are at most 64 characters (src/http/routes/bidding/bid-shared.ts); a longer one cannot match the path's.
   propertyId: z.union([z.string().max(64, 'Property not found'), z.number()]).transform(String).optional(),
   amount: z
     .number({ error: AMOUNT_REQUIRED })

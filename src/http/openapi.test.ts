@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 import { openApiPath } from './openapi';
-import { registrationSchema } from './routes/auth';
+import { registrationSchema } from './routes/accounts/auth';
 
 type Operation = {
   operationId: string;

@@ -1,7 +1,7 @@
 /*
  * Commands on a homeowner's verification stream. Ids and times come with the
  * command. That the bill is one this homeowner uploaded, and that the caller
- * is a homeowner or an administrator, is checked before (src/http/routes/verification.ts).
+ * is a homeowner or an administrator, is checked before (src/http/routes/verification/verification.ts).
  */
 
 export type SubmitVerification = { type: 'SubmitVerification'; verificationId: string; userId: string; documentKey: string; at: string };

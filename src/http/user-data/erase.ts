@@ -17,7 +17,7 @@ import { UnauthorizedError } from '../errors';
 import { verifyPassword } from '../passwords';
 import type { RateLimiter } from '../rate-limit';
 import { releaseName } from '../reservations';
-import { INVALID_CREDENTIALS, RATE_RULES } from '../routes/auth-shared';
+import { INVALID_CREDENTIALS, RATE_RULES } from '../routes/accounts/auth-shared';
 
 /**
  * Erases the signed-in user (DELETE /api/user, docs/decisions/0042): their

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { AdminRole } from '../../../contract/admins';
+import { ADMIN_ROLES } from '../../../contract/admins';
+import type { AdminActor } from '../../../domain/admins/commands';
+import { toAdminId } from '../../../domain/admins/events';
+import type { AdminUserDoc } from '../../../projections/admin-users';
+import type { AppEnv } from '../../context';
+import { UnauthorizedError } from '../../errors';
+
+/* What the back office routes share: how an administrator is shown, and who acts. */
+
+/** An administrator as the API shows it: never the hash, the session version or lookup fields. */
+export interface AdminView {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  role: AdminRole;
+  isActive: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+export function toAdminView(doc: AdminUserDoc): AdminView {
+  const { _id, username, name, email, role, isActive, lastLogin, createdAt, createdBy } = doc;
+  return { id: _id, username, name, email, role, isActive, lastLogin, createdAt, createdBy };
+}
+
+/** The signed-in administrator as a command's actor; the guard has run, so a session is there. */
+export function adminActor(c: Context<AppEnv>): AdminActor {
+  const claims = c.get('session').admin;
+  if (!claims || !(ADMIN_ROLES as readonly string[]).includes(claims.role)) throw new UnauthorizedError();
+  return { id: toAdminId(claims.subject), role: claims.role as AdminRole };
+}

@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { userStreamId } from '../../../domain/accounts/commands';
+import { account } from '../../../domain/accounts/decide';
+import { editBidSchema, placeBidSchema } from '../../../contract/bidding';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
+import { loadBidRevisions, withEditCounts } from '../../../projections/bid-revisions';
+import { viewPropertyBids } from '../../../projections/bid-views';
+import type { AppDeps } from '../../deps';
+import { mailBidReceived } from '../../bid-mails';
+import { runCommand } from '../../commands';
+import type { AppEnv } from '../../context';
+import { requireUser } from '../../guards';
+import { readJson, validate } from '../../validation';
+import { currentUserId } from '../accounts/auth-shared';
+import { bidCollections, loadOwnBid, loadOwnBids, readPropertyFacts, requireId, toSnapshot } from './bid-shared';
+
+export const PROPERTY_MISMATCH = 'The bid is for another property';
+export const ONLY_OWNER_SEES_BIDS = 'Only the owner of this property can see its bids';
+export const ONLY_OWN_BID = 'You can only edit your own bid';
+export const INVALID_BID_ID = 'Invalid bid id';
+
+/** A bid id in a path: what the server makes (UUIDs) or a test names, at most 64 characters (bid-shared.ts). */
+export const bidIdParam = z
+  .string({ error: INVALID_BID_ID })
+  .max(64, { error: INVALID_BID_ID, abort: true })
+  .regex(/^[\w-]+$/, INVALID_BID_ID);
+
+/**
+ * Bids under /api: a realtor places and edits theirs and lists their own; a
+ * property's bids go to its owner (all of them) and to a realtor (only their
+ * own). Contact details are added by src/projections/bid-views.ts alone.
+ */
+export function createBidRoutes(deps: AppDeps) {
+  const { bids, properties } = bidCollections(deps);
+
+  return new Hono<AppEnv>()
+    .post('/properties/:id/bid', requireUser('realtor'), async (c) => {
+      const propertyId = requireId(c.req.param('id'), 'Property not found');
+      const input = await readJson(c, placeBidSchema);
+      if (input.propertyId !== undefined && input.propertyId !== propertyId) throw new ValidationError(PROPERTY_MISMATCH, { propertyId: PROPERTY_MISMATCH });
+      const realtorId = currentUserId(c);
+      const facts = await readPropertyFacts(deps, propertyId);
+      const bidId = crypto.randomUUID();
+      await runCommand(deps, c, userStreamId(realtorId), account, {
+        type: 'PlaceBid',
+        bidId,
+        propertyId,
+        amount: input.amount,
+        ...(input.message !== undefined ? { message: input.message } : {}),
+        property: toSnapshot(facts),
+        at: deps.clock().toISOString(),
+      });
+      await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });
+      return c.json(await loadOwnBid(deps, realtorId, bidId), 201);
+    })
+
+    .put('/bids/:bidId', requireUser('realtor'), async (c) => {
+      const bidId = requireId(c.req.param('bidId'), 'Bid not found');
+      const realtorId = currentUserId(c);
+      const bid = await bids.findOne({ _id: bidId });
+      if (!bid) throw new NotFoundError('Bid not found');
+      if (bid.realtorId !== realtorId) throw new ForbiddenError(ONLY_OWN_BID);
+      // The body is read after the checks that need none (docs/decisions/0021).
+      const { message } = await readJson(c, editBidSchema);
+      const facts = await readPropertyFacts(deps, bid.propertyId);
+      await runCommand(deps, c, userStreamId(realtorId), account, { type: 'EditBidMessage', bidId, message, property: toSnapshot(facts), at: deps.clock().toISOString() });
+      return c.json(await loadOwnBid(deps, realtorId, bidId));
+    })
+
+    .get('/bids', requireUser('realtor'), async (c) => c.json(await loadOwnBids(deps, currentUserId(c))))
+
+    .get('/properties/:id/bids', requireUser(), async (c) => {
+      const propertyId = requireId(c.req.param('id'), 'Property not found');
+      const viewerId = currentUserId(c);
+      const property = await properties.findOne({ _id: propertyId });
+      if (!property || !property.exists || property.ownerId === null) throw new NotFoundError('Property not found');
+      const isOwner = property.ownerId === viewerId;
+      // Another homeowner learns nothing; a realtor sees only their own bid (the count is on the property).
+      if (!isOwner && c.get('session').user?.role !== 'realtor') throw new ForbiddenError(ONLY_OWNER_SEES_BIDS);
+      const list = await bids.find(isOwner ? { propertyId, refundedAt: null } : { propertyId, realtorId: viewerId, refundedAt: null }, { sort: { createdAt: -1, _id: -1 } });
+      return c.json(await withEditCounts(deps.readStore, await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock())));
+    })
+
+    // The bid's messages, oldest first, for its realtor and the listing's owner; to anyone else the bid does not exist.
+    .get('/bids/:bidId/history', requireUser(), async (c) => {
+      const bidId = validate(bidIdParam, c.req.param('bidId'));
+      const viewerId = currentUserId(c);
+      const bid = await bids.findOne({ _id: bidId });
+      const property = bid && bid.realtorId !== viewerId ? await properties.findOne({ _id: bid.propertyId }) : null;
+      const allowed = bid !== null && (bid.realtorId === viewerId || (property !== null && !property.deleted && property.ownerId === viewerId));
+      if (!allowed) throw new NotFoundError('Bid not found');
+      return c.json(await loadBidRevisions(deps.readStore, bidId));
+    });
+}

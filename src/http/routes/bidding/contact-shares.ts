@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { loadContactShares } from '../../../projections/contact-shares';
+import type { PropertyDoc } from '../../../projections/properties';
+import { PROPERTIES } from '../../../projections/properties';
+import type { UserDoc } from '../../../projections/users';
+import { USERS } from '../../../projections/users';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../context';
+import { requireUser } from '../../guards';
+import { currentUserId } from '../accounts/auth-shared';
+
+/** One reveal as its parties see it: who, which listing, which details, when. */
+export interface ContactShareView {
+  propertyId: string;
+  propertyTitle: string;
+  /** 'shared': the viewer's details went to `otherName`; both directions happen at once on selection, so each entry is both. */
+  otherUserId: string;
+  otherName: string;
+  /** The viewer's role in the selection. */
+  role: 'owner' | 'realtor';
+  details: ('email' | 'phone')[];
+  at: string;
+}
+
+/** GET /api/contact-shares: every selection the signed-in user is a party to, newest first (docs/decisions/0038). */
+export function createContactShareRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/contact-shares', requireUser(), async (c) => {
+    const userId = currentUserId(c);
+    const shares = await loadContactShares(deps.readStore, userId);
+    const otherIds = [...new Set(shares.map((s) => (s.ownerId === userId ? s.realtorId : s.ownerId)))];
+    const propertyIds = [...new Set(shares.map((s) => s.propertyId))];
+    const [users, properties] = await Promise.all([
+      otherIds.length ? deps.readStore.collection<UserDoc>(USERS).find({ _id: { $in: otherIds } }) : [],
+      propertyIds.length ? deps.readStore.collection<PropertyDoc>(PROPERTIES).find({ _id: { $in: propertyIds } }) : [],
+    ]);
+    const names = new Map(users.map((u) => [u._id, u.name]));
+    const titles = new Map(properties.map((p) => [p._id, p.title]));
+    const views: ContactShareView[] = shares.map((s) => {
+      const role = s.ownerId === userId ? 'owner' : 'realtor';
+      const otherUserId = role === 'owner' ? s.realtorId : s.ownerId;
+      return {
+        propertyId: s.propertyId,
+        propertyTitle: titles.get(s.propertyId) ?? 'a removed listing',
+        otherUserId,
+        otherName: names.get(otherUserId) ?? 'a former user',
+        role,
+        details: ['email', 'phone'],
+        at: s.at,
+      };
+    });
+    return c.json({ shares: views });
+  });
+}

@@ -1,0 +1,124 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { BlobFolder } from '../../../blobs/keys';
+import { newBlobKey } from '../../../blobs/keys';
+import type { SniffedType } from '../../../blobs/sniff';
+import { sniffFileType } from '../../../blobs/sniff';
+import { uploads } from '../../../domain/files/decide';
+import type { UploadKind } from '../../../domain/files/events';
+import { uploadsStreamId } from '../../../domain/files/events';
+import { VERIFIED_HOMEOWNERS_ONLY } from '../../../domain/listings/decide';
+import { ForbiddenError, ValidationError } from '../../../domain/shared/errors';
+import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../../contract/verification';
+import type { AppDeps } from '../../deps';
+import { runCommand } from '../../commands';
+import type { AppEnv } from '../../context';
+import { requireUser } from '../../guards';
+import type { RateLimiter, RateRule } from '../../rate-limit';
+import { createRateLimiter } from '../../rate-limit';
+import { currentUserId } from '../accounts/auth-shared';
+import { loadVerificationStatus } from '../verification/verification';
+
+export const IMAGE_TYPES_MESSAGE = 'Please upload a JPG, PNG, or WebP image';
+export const NO_FILE_MESSAGE = 'Please choose a file to upload';
+
+/** Files cost disk: 100 an hour per account is five listings of 20 images. */
+export const UPLOAD_RATE_RULE: RateRule = { name: 'uploads-account', limit: 100, windowMs: 60 * 60_000 };
+
+// The listing form uploads several images at once, all appending to one uploads stream; they never refuse each other.
+const PARALLEL_UPLOAD_ATTEMPTS = 30;
+// The multipart envelope (boundaries, part headers, other fields) on top of the file itself.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+interface UploadRule {
+  field: string;
+  kind: UploadKind;
+  folder: BlobFolder;
+  accepted: ReadonlyArray<SniffedType['contentType']>;
+  typeMessage: string;
+}
+
+export const BILL: UploadRule = {
+  field: 'document',
+  kind: 'bill',
+  folder: 'bills',
+  accepted: ['image/jpeg', 'image/png', 'application/pdf'],
+  typeMessage: VERIFICATION_FILE_TYPES_MESSAGE,
+};
+
+export const IMAGE: UploadRule = {
+  field: 'image',
+  kind: 'image',
+  folder: 'images',
+  accepted: ['image/jpeg', 'image/png', 'image/webp'],
+  typeMessage: IMAGE_TYPES_MESSAGE,
+};
+
+// A realtor's profile picture: stored like a listing image, recorded as an avatar so it is used for nothing else.
+const AVATAR: UploadRule = { ...IMAGE, kind: 'avatar' };
+
+/** The app's JSON limit skips multipart bodies; this is theirs, answered with the spec's message. */
+const uploadBodyLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+  onError: () => {
+    throw new ValidationError(VERIFICATION_FILE_SIZE_MESSAGE);
+  },
+});
+
+/** POST /upload-document (utility bills), POST /upload-property-image and POST /upload-profile-image (realtors' avatars). */
+export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
+  const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
+  return new Hono<AppEnv>()
+    .post('/upload-document', requireUser('homeowner'), uploadBodyLimit, async (c) => {
+      const key = await storeUpload(deps, c, limiter, BILL);
+      // The opaque key, never an address: only administrators get one, for 5 minutes.
+      return c.json({ documentUrl: key }, 201);
+    })
+    .post('/upload-property-image', requireUser('homeowner'), uploadBodyLimit, async (c) => {
+      const imageKey = await storeUpload(deps, c, limiter, IMAGE, async () => {
+        if ((await loadVerificationStatus(deps, currentUserId(c))) !== 'approved') throw new ForbiddenError(VERIFIED_HOMEOWNERS_ONLY);
+      });
+      return c.json({ imageKey }, 201);
+    })
+    .post('/upload-profile-image', requireUser('realtor'), uploadBodyLimit, async (c) => {
+      // The key is what the profile saves: pictures are only ever served from our blob store (docs/decisions/0024).
+      return c.json({ imageKey: await storeUpload(deps, c, limiter, AVATAR) }, 201);
+    });
+}
+
+/**
+ * Counts the upload against the account's hourly allowance before reading the
+ * body, checks the file by its content and size, then `authorize` (after
+ * validation, as every route answers a bad request before a refusal), stores
+ * it under a new key, and records that this user uploaded it.
+ */
+async function storeUpload(deps: AppDeps, c: Context<AppEnv>, limiter: RateLimiter, rule: UploadRule, authorize?: () => Promise<void>): Promise<string> {
+  await limiter.hit(UPLOAD_RATE_RULE, currentUserId(c));
+  const file = await readFilePart(c, rule.field);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const sniffed = sniffFileType(bytes);
+  if (!sniffed || !rule.accepted.includes(sniffed.contentType)) throw new ValidationError(rule.typeMessage, { [rule.field]: rule.typeMessage });
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ValidationError(VERIFICATION_FILE_SIZE_MESSAGE, { [rule.field]: VERIFICATION_FILE_SIZE_MESSAGE });
+  await authorize?.();
+  const key = newBlobKey(rule.folder, sniffed.extension);
+  // Stored first: an upload recorded without its file would be a key that serves nothing.
+  await deps.blobs.put(key, bytes, sniffed.contentType);
+  const userId = currentUserId(c);
+  const at = deps.clock().toISOString();
+  const command = { type: 'RecordUpload', userId, key, kind: rule.kind, contentType: sniffed.contentType, size: bytes.byteLength, at } as const;
+  await runCommand(deps, c, uploadsStreamId(userId), uploads, command, { maxAttempts: PARALLEL_UPLOAD_ATTEMPTS });
+  return key;
+}
+
+async function readFilePart(c: Context<AppEnv>, field: string): Promise<File> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new ValidationError(NO_FILE_MESSAGE);
+  }
+  const file = body[field];
+  if (!(file instanceof File)) throw new ValidationError(NO_FILE_MESSAGE, { [field]: NO_FILE_MESSAGE });
+  return file;
+}

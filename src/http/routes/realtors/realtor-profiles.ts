@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { achievementProgress } from '../../../domain/accounts/achievements';
+import { mayShareRealtorContact } from '../../../domain/bidding/contact';
+import { realtorProfile, realtorProfileStreamId } from '../../../domain/realtor-profiles/profile';
+import type { RealtorProfileView } from '../../../contract/realtor-profiles';
+import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../../contract/realtor-profiles';
+import { NotFoundError } from '../../../domain/shared/errors';
+import { computeRealtorInsights } from '../../../projections/realtor-insights';
+import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
+import { REALTOR_PROFILES } from '../../../projections/realtor-profiles';
+import type { UserDoc } from '../../../projections/users';
+import { USERS } from '../../../projections/users';
+import type { AppDeps } from '../../deps';
+import { runCommand } from '../../commands';
+import type { AppEnv } from '../../context';
+import { UnauthorizedError } from '../../errors';
+import { requireUser } from '../../guards';
+import { readJson } from '../../validation';
+import { currentUserId } from '../accounts/auth-shared';
+import { bidCollections, requireId } from '../bidding/bid-shared';
+import { requireOwnUploads } from '../listings/listing-shared';
+
+
+/**
+ * `contact` is the contact rule's answer (src/domain/bidding/contact.ts). Without it the realtor's identity stays
+ * on the server too: name, brokerage and licence come empty, as the bid list leaves the name out (issue 16, item 6).
+ * The rest is what a homeowner weighs before choosing.
+ */
+function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact: boolean): RealtorProfileView {
+  const fields = profile ?? { ...EMPTY_REALTOR_PROFILE, profileImageUrl: null };
+  const { yearsOfExperience, serviceAreas, specialties, additionalServices, commissionRate, about } = fields;
+  return {
+    userId: user._id,
+    name: contact ? user.name : '',
+    profileImageUrl: fields.profileImageUrl ?? user.profileImageUrl,
+    brokerageName: contact ? fields.brokerageName : '',
+    licenseNumber: contact ? fields.licenseNumber : '',
+    yearsOfExperience,
+    serviceAreas,
+    specialties,
+    additionalServices,
+    commissionRate,
+    about,
+    updatedAt: profile?.updatedAt ?? null,
+    ...(contact ? { email: user.email, phone: user.phone } : {}),
+  };
+}
+
+/** The realtor profile routes and the realtor dashboard, under /api. */
+export function createRealtorProfileRoutes(deps: AppDeps) {
+  const users = deps.readStore.collection<UserDoc>(USERS);
+  const profiles = deps.readStore.collection<RealtorProfileDoc>(REALTOR_PROFILES);
+  const { properties } = bidCollections(deps);
+
+  const ownView = async (userId: string) => {
+    const user = await users.findOne({ _id: userId });
+    if (!user) throw new UnauthorizedError();
+    return toProfileView(user, await profiles.findOne({ _id: userId }), true);
+  };
+
+  /** SPEC §1 and ARCHITECTURE 9: a homeowner sees a realtor's contact only through a closed listing of theirs that selected them. */
+  const mayShareContact = async (viewerId: string, realtorId: string) => {
+    if (viewerId === realtorId) return true;
+    const selectedBy = await properties.find({ ownerId: viewerId, selectedRealtorId: realtorId });
+    const now = deps.clock();
+    return selectedBy.some((property) => mayShareRealtorContact(viewerId, realtorId, property, now));
+  };
+
+  return new Hono<AppEnv>()
+    .get('/realtor-profile', requireUser('realtor'), async (c) => c.json(await ownView(currentUserId(c))))
+
+    .post('/realtor-profile', requireUser('realtor'), async (c) => {
+      const userId = currentUserId(c);
+      const profile = await readJson(c, realtorProfileSchema);
+      // Only a picture this realtor uploaded as an avatar: a key seen on someone's listing or bid is not theirs to show.
+      if (profile.profileImageUrl !== undefined) await requireOwnUploads(deps, userId, [profile.profileImageUrl], 'avatar');
+      const role = c.get('session').user?.role ?? '';
+      await runCommand(deps, c, realtorProfileStreamId(userId), realtorProfile, { type: 'SaveRealtorProfile', userId, role, profile, at: deps.clock().toISOString() });
+      return c.json(await ownView(userId));
+    })
+
+    .get('/realtor-profile/:realtorId', requireUser(), async (c) => {
+      const realtorId = requireId(c.req.param('realtorId'), 'Realtor not found');
+      const user = await users.findOne({ _id: realtorId });
+      if (!user || user.role !== 'realtor') throw new NotFoundError('Realtor not found');
+      const contact = await mayShareContact(currentUserId(c), realtorId);
+      return c.json(toProfileView(user, await profiles.findOne({ _id: realtorId }), contact));
+    })
+
+    .get('/dashboard', requireUser('realtor'), async (c) => {
+      const user = await users.findOne({ _id: currentUserId(c) });
+      if (!user) throw new UnauthorizedError();
+      // Total bids counts refunded ones too; achievements count standing bids, as the account decider does
+      // (docs/decisions/0023). One bid per property, so every bid is on a different property.
+      const standing = user.bidsStanding ?? 0;
+      return c.json({ credits: user.credits, totalBids: user.bidsPlaced ?? 0, achievements: achievementProgress({ bids: standing, properties: standing }) });
+    })
+
+    // docs/decisions/0039: computed at the request's clock, which decides which listings have closed.
+    .get('/dashboard/insights', requireUser('realtor'), async (c) => c.json(await computeRealtorInsights(deps.readStore, currentUserId(c), deps.clock())));
+}
