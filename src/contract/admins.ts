@@ -97,3 +97,16 @@ export const adminUserUpdateSchema = z.object({
 });
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdateData = z.output<typeof adminUserUpdateSchema>;
+
+/** An administrator as the API shows it: never the hash, the session version or lookup fields. */
+export interface AdminView {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  role: AdminRole;
+  isActive: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+  createdBy: string | null;
+}

@@ -10,3 +10,26 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const VIBE_CATEGORIES = ['cafes', 'greenery', 'schools', 'safety', 'transit', 'community'] as const;
 export type VibeCategory = (typeof VIBE_CATEGORIES)[number];
 export type VibeMetrics = Record<VibeCategory, number>;
+
+/** A listing as every answer shows it (SPEC §3 properties, plus its bid count and whether the owner chose). */
+export type PropertyJson = {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  propertyType: PropertyType;
+  bedrooms: number;
+  bathrooms: number;
+  address: string;
+  location: string;
+  /** Opaque image keys; the first is the cover. */
+  images: string[];
+  biddingEndsAt: string;
+  isActive: boolean;
+  minBidAmount: number;
+  vibeMetrics: VibeMetrics | null;
+  createdAt: string;
+  bidCount: number;
+  /** The owner selected a bid. */
+  realtorChosen: boolean;
+};

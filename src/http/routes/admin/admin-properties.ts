@@ -14,7 +14,7 @@ import { requireAdmin } from '../../guards';
 import { allOf, booleanParam, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
 import { validate } from '../../validation';
 import { adminActor } from './admin-shared';
-import type { PropertyJson } from '../listings/listing-shared';
+import type { PropertyJson } from '../../../contract/listings';
 import { toPropertyJson } from '../listings/listing-shared';
 import { idsOfPeopleMatching, peopleById } from './people-search';
 

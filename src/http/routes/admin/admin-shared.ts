@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AdminRole } from '../../../contract/admins';
+import type { AdminRole, AdminView } from '../../../contract/admins';
 import { ADMIN_ROLES } from '../../../contract/admins';
 import type { AdminActor } from '../../../domain/admins/commands';
 import { toAdminId } from '../../../domain/admins/events';
@@ -8,19 +8,6 @@ import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
 
 /* What the back office routes share: how an administrator is shown, and who acts. */
-
-/** An administrator as the API shows it: never the hash, the session version or lookup fields. */
-export interface AdminView {
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  role: AdminRole;
-  isActive: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-  createdBy: string | null;
-}
 
 export function toAdminView(doc: AdminUserDoc): AdminView {
   const { _id, username, name, email, role, isActive, lastLogin, createdAt, createdBy } = doc;

@@ -8,33 +8,12 @@ import { loadState } from '../../../domain/shared/command-handler';
 import { PROFILE_IMAGE_RULE } from '../../../contract/realtor-profiles';
 import { ForbiddenError, ValidationError } from '../../../domain/shared/errors';
 import { DOCUMENT_REQUIRED_MESSAGE } from '../../../contract/verification';
+import type { PropertyJson } from '../../../contract/listings';
 import type { PropertyDoc } from '../../../projections/properties';
 import { PROPERTIES } from '../../../projections/properties';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
-
-/** A property as every answer shows it (SPEC §3 properties, plus its bid count). */
-export interface PropertyJson {
-  id: string;
-  ownerId: string;
-  title: string;
-  description: string;
-  propertyType: PropertyDoc['propertyType'];
-  bedrooms: number;
-  bathrooms: number;
-  address: string;
-  location: string;
-  images: string[];
-  biddingEndsAt: string;
-  isActive: boolean;
-  minBidAmount: number;
-  vibeMetrics: PropertyDoc['vibeMetrics'];
-  createdAt: string;
-  bidCount: number;
-  /** The owner selected a bid. */
-  realtorChosen: boolean;
-}
 
 export function toPropertyJson(doc: PropertyDoc): PropertyJson {
   const { _id, ownerId, title, description, propertyType, bedrooms, bathrooms, address, location, images } = doc;

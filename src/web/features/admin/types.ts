@@ -1,18 +1,8 @@
-import type { AdminRole, CreatableAdminRole } from '../../../contract/admins';
+import type { AdminView, CreatableAdminRole } from '../../../contract/admins';
 
 // The admin API's answers (spec sections 3 and 7), as the portal reads them.
 
-export type Admin = {
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  role: AdminRole;
-  isActive: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-  createdBy: string | null;
-};
+export type Admin = AdminView;
 
 export type DashboardStats = {
   totalUsers: number;

@@ -1,28 +1,8 @@
 import type { BidRevisionView, OwnerBidView } from '../../../contract/bidding';
-import type { PropertyType, VibeMetrics } from '../../../contract/listings';
+import type { PropertyJson } from '../../../contract/listings';
 
 /** A listing as the server answers it (GET /api/properties/{id}, the lists). */
-export type Property = {
-  id: string;
-  ownerId: string;
-  title: string;
-  description: string;
-  propertyType: PropertyType;
-  bedrooms: number;
-  bathrooms: number;
-  address: string;
-  location: string;
-  /** Opaque image keys; the first is the cover. */
-  images: string[];
-  biddingEndsAt: string;
-  isActive: boolean;
-  minBidAmount: number;
-  vibeMetrics: VibeMetrics | null;
-  createdAt: string;
-  bidCount: number;
-  /** The owner selected a bid. */
-  realtorChosen: boolean;
-};
+export type Property = PropertyJson;
 
 /** GET /api/properties?limit&cursor (with /home's filters): the first page's `total` counts every match; later pages leave it out. */
 export type PropertyPage = { properties: Property[]; nextCursor: string | null; total?: number };
