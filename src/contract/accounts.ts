@@ -140,3 +140,20 @@ export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 export const userInfoSchema = z.object({ name: nameSchema, phone: phoneSchema });
 export type UserInfoInput = z.input<typeof userInfoSchema>;
 export type UserInfoData = z.output<typeof userInfoSchema>;
+
+/** The current user as every account route answers it: never a hash, a token or a session version. */
+export interface UserJson {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  role: UserRole;
+  credits: number;
+  emailVerified: boolean;
+  isVerified: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+  /** A card is saved for purchases; the provider's ids never leave the server. */
+  hasPaymentMethod: boolean;
+}

@@ -104,3 +104,16 @@ export interface BidRevisionView {
   message: string;
   at: string;
 }
+
+/** One reveal as its parties see it: who, which listing, which details, when. */
+export interface ContactShareView {
+  propertyId: string;
+  propertyTitle: string;
+  /** 'shared': the viewer's details went to `otherName`; both directions happen at once on selection, so each entry is both. */
+  otherUserId: string;
+  otherName: string;
+  /** The viewer's role in the selection. */
+  role: 'owner' | 'realtor';
+  details: ('email' | 'phone')[];
+  at: string;
+}

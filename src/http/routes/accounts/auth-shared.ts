@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
+import type { UserJson } from '../../../contract/accounts';
 import type { Collection } from '../../../read-store/port';
 import type { AccountTokenDoc, UserDoc } from '../../../projections/users';
 import { ACCOUNT_TOKENS, USERS } from '../../../projections/users';
@@ -8,23 +9,6 @@ import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
 import type { RateLimiter, RateRule } from '../../rate-limit';
 import { createRateLimiter } from '../../rate-limit';
-
-/** The current user as every account route answers it: never a hash, a token or a session version. */
-export interface UserJson {
-  id: string;
-  username: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  role: UserDoc['role'];
-  credits: number;
-  emailVerified: boolean;
-  isVerified: boolean;
-  profileImageUrl: string | null;
-  createdAt: string;
-  /** A card is saved for purchases; the provider's ids never leave the server. */
-  hasPaymentMethod: boolean;
-}
 
 export function toUserJson(user: UserDoc): UserJson {
   return {

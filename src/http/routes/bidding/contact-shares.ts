@@ -5,22 +5,10 @@ import { PROPERTIES } from '../../../projections/properties';
 import type { UserDoc } from '../../../projections/users';
 import { USERS } from '../../../projections/users';
 import type { AppDeps } from '../../deps';
+import type { ContactShareView } from '../../../contract/bidding';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
 import { currentUserId } from '../accounts/auth-shared';
-
-/** One reveal as its parties see it: who, which listing, which details, when. */
-export interface ContactShareView {
-  propertyId: string;
-  propertyTitle: string;
-  /** 'shared': the viewer's details went to `otherName`; both directions happen at once on selection, so each entry is both. */
-  otherUserId: string;
-  otherName: string;
-  /** The viewer's role in the selection. */
-  role: 'owner' | 'realtor';
-  details: ('email' | 'phone')[];
-  at: string;
-}
 
 /** GET /api/contact-shares: every selection the signed-in user is a party to, newest first (docs/decisions/0038). */
 export function createContactShareRoutes(deps: AppDeps) {

@@ -2,20 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { SkeletonRows } from '../../components/ui/skeleton';
+import type { ContactShareView } from '../../../contract/bidding';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { formatLongDate } from '../../lib/format';
 
 /** One entry of GET /api/contact-shares (docs/decisions/0038). */
-export interface ContactShare {
-  propertyId: string;
-  propertyTitle: string;
-  otherUserId: string;
-  otherName: string;
-  role: 'owner' | 'realtor';
-  details: ('email' | 'phone')[];
-  at: string;
-}
+export type ContactShare = ContactShareView;
 
 export function contactSharesQuery() {
   return queryOptions({
