@@ -195,7 +195,7 @@ describe('bounded input: every request schema refuses a body-sized string in eve
   it('lists every schema the routes check requests with', () => {
     const dir = join(import.meta.dirname, 'routes');
     const used = new Set<string>();
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
       const source = readFileSync(join(dir, file), 'utf8');
       for (const match of source.matchAll(/read(?:Optional)?Json\(c, (\w+)\)|validate\((\w+),/g)) used.add(match[1] ?? match[2]!);
     }
