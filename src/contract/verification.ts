@@ -49,3 +49,28 @@ export const rejectVerificationSchema = z.object({
   adminNotes: adminNotesSchema,
 });
 export type RejectVerificationInput = z.input<typeof rejectVerificationSchema>;
+
+/** Where a submitted bill stands. */
+export type VerificationReviewStatus = 'pending' | 'approved' | 'rejected';
+
+/** A submission as the back office's Homeowners tab shows it. */
+export interface AdminVerificationJson {
+  id: string;
+  userId: string;
+  documentType: 'utility_bill';
+  /** The bill's key; GET /api/admin/verification-document/{encodedKey} gives an address. */
+  documentUrl: string;
+  utilityBillUrl: string;
+  status: VerificationReviewStatus;
+  submittedAt: string;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  /** The reviewer's name (`reviewedBy` is their administrator id). */
+  reviewedByName: string | null;
+  rejectionReason: string | null;
+  /** The reviewer's notes for other administrators (the spec's review payload). */
+  adminNotes: string | null;
+  /** Null only if the homeowner's account is missing from the read models. */
+  userName: string | null;
+  userEmail: string | null;
+}

@@ -4,6 +4,7 @@ import { parseBlobKey } from '../../../blobs/keys';
 import { ConflictError, NotFoundError } from '../../../domain/shared/errors';
 import { VERIFICATION_NOT_FOUND, verification } from '../../../domain/verification/decide';
 import { verificationStreamId } from '../../../domain/verification/events';
+import type { AdminVerificationJson } from '../../../contract/verification';
 import { approveVerificationSchema, rejectVerificationSchema } from '../../../contract/verification';
 import type { AdminUserDoc } from '../../../projections/admin-users';
 import { ADMIN_USERS } from '../../../projections/admin-users';
@@ -42,27 +43,6 @@ export const bulkApproveSchema = z.object({
     .min(1, 'Choose the verifications to approve')
     .max(MAX_BULK_APPROVALS, `At most ${MAX_BULK_APPROVALS} verifications can be approved at once`),
 });
-
-/** A submission as the back office's Homeowners tab shows it. */
-export interface AdminVerificationJson {
-  id: string;
-  userId: string;
-  documentType: 'utility_bill';
-  /** The bill's key; GET /api/admin/verification-document/{encodedKey} gives an address. */
-  documentUrl: string;
-  utilityBillUrl: string;
-  status: VerificationDoc['status'];
-  submittedAt: string;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  /** The reviewer's name (`reviewedBy` is their administrator id). */
-  reviewedByName: string | null;
-  rejectionReason: string | null;
-  /** The reviewer's notes for other administrators (the spec's review payload). */
-  adminNotes: string | null;
-  userName: string | null;
-  userEmail: string | null;
-}
 
 function toAdminVerificationJson(
   doc: VerificationDoc,

@@ -8,6 +8,7 @@ import { ControlledDialogContent } from '../../../components/ui/controlled-dialo
 import { useLastPresent } from '../use-last-present';
 import { useRejectVerification } from './mutations';
 import type { Verification } from './types';
+import { submitterName } from './types';
 
 const BOTH_REQUIRED = 'Please fill in both subject and message';
 
@@ -42,7 +43,8 @@ function RejectForm({ verification, onDone }: { verification: Verification; onDo
       <DialogHeader>
         <DialogTitle>Reject verification</DialogTitle>
         <DialogDescription>
-          {verification.userName} · {verification.userEmail} gets this email and can submit a new bill.
+          {submitterName(verification)}
+          {verification.userEmail === null ? '' : ` · ${verification.userEmail}`} gets this email and can submit a new bill.
         </DialogDescription>
       </DialogHeader>
       <TextField

@@ -1,24 +1,12 @@
-export type VerificationStatus = 'pending' | 'approved' | 'rejected';
+import type { AdminVerificationJson, VerificationReviewStatus } from '../../../../contract/verification';
+
+export type VerificationStatus = VerificationReviewStatus;
 
 /** GET /api/admin/verifications (docs/decisions/0012). Both URLs hold the bill's key, never an address. */
-export type Verification = {
-  id: string;
-  userId: string;
-  documentType: string;
-  documentUrl: string;
-  utilityBillUrl: string;
-  status: VerificationStatus;
-  submittedAt: string;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  /** The reviewing administrator's name, or null while pending. */
-  reviewedByName: string | null;
-  rejectionReason: string | null;
-  /** The reviewer's notes for other administrators (never mailed to the homeowner). */
-  adminNotes: string | null;
-  userName: string;
-  userEmail: string;
-};
+export type Verification = AdminVerificationJson;
+
+/** Who sent the bill, as the queue names them. */
+export const submitterName = (item: Pick<Verification, 'userName'>): string => item.userName ?? 'Unknown user';
 
 export type VerificationCounts = { pending: number; approved: number; rejected: number };
 

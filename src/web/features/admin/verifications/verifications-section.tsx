@@ -15,6 +15,7 @@ import { openVerificationDocument, useApproveVerification, useApproveVerificatio
 import { verificationsQuery } from './queries';
 import { RejectVerificationDialog } from './reject-dialog';
 import type { Verification, VerificationCounts, VerificationFilters, VerificationStatus } from './types';
+import { submitterName } from './types';
 import { QueryStates } from '../../../components/ui/query-states';
 
 type Filter = VerificationStatus | 'all';
@@ -168,7 +169,7 @@ function SelectBox({ item, selected, onSelect }: { item: Verification; selected:
     <input
       type="checkbox"
       className="size-4 cursor-pointer accent-brand"
-      aria-label={`Select ${item.userName}`}
+      aria-label={`Select ${submitterName(item)}`}
       checked={selected.has(item.id)}
       onChange={(event) => onSelect(item.id, event.target.checked)}
     />
@@ -200,9 +201,9 @@ function VerificationTable({ items, onReject, selected, onSelect }: ListProps) {
                 <SelectBox item={item} selected={selected} onSelect={onSelect} />
               </TableCell>
               <TableCell>
-                <div className="font-medium">{item.userName}</div>
-                <div className="max-w-64 truncate text-xs text-muted-foreground" title={item.userEmail}>
-                  {item.userEmail}
+                <div className="font-medium">{submitterName(item)}</div>
+                <div className="max-w-64 truncate text-xs text-muted-foreground" title={item.userEmail ?? undefined}>
+                  {item.userEmail ?? '—'}
                 </div>
               </TableCell>
               <TableCell>
@@ -232,8 +233,8 @@ function VerificationCards({ items, onReject, selected, onSelect }: ListProps) {
             <div className="flex min-w-0 items-start gap-3">
               <SelectBox item={item} selected={selected} onSelect={onSelect} />
               <div className="min-w-0">
-                <p className="truncate font-medium">{item.userName}</p>
-                <p className="truncate text-sm text-muted-foreground">{item.userEmail}</p>
+                <p className="truncate font-medium">{submitterName(item)}</p>
+                <p className="truncate text-sm text-muted-foreground">{item.userEmail ?? '—'}</p>
               </div>
             </div>
             <StatusBadge item={item} />
@@ -251,7 +252,7 @@ function VerificationCards({ items, onReject, selected, onSelect }: ListProps) {
 
 function DocumentButton({ item }: { item: Verification }) {
   return (
-    <Button variant="outline" size="sm" onClick={() => void openVerificationDocument(item.utilityBillUrl || item.documentUrl)} aria-label={`View document of ${item.userName}`}>
+    <Button variant="outline" size="sm" onClick={() => void openVerificationDocument(item.utilityBillUrl || item.documentUrl)} aria-label={`View document of ${submitterName(item)}`}>
       <ExternalLinkIcon />
       View document
     </Button>
@@ -278,11 +279,11 @@ function ReviewActions({ item, onReject }: { item: Verification; onReject: (item
   }
   return (
     <div className="inline-flex flex-wrap justify-end gap-2">
-      <Button variant="brand" size="sm" disabled={approve.isPending} onClick={() => approve.mutate(item.id)} aria-label={`Approve ${item.userName}`}>
+      <Button variant="brand" size="sm" disabled={approve.isPending} onClick={() => approve.mutate(item.id)} aria-label={`Approve ${submitterName(item)}`}>
         {approve.isPending ? <Spinner size="sm" label="Approving" className="text-current" /> : <CheckIcon />}
         Approve
       </Button>
-      <Button variant="outline" size="sm" onClick={() => onReject(item)} aria-label={`Reject ${item.userName}`}>
+      <Button variant="outline" size="sm" onClick={() => onReject(item)} aria-label={`Reject ${submitterName(item)}`}>
         <XIcon />
         Reject
       </Button>
