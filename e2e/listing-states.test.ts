@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openSignedInPage, screenshotBoth, toast } from './support/browser';
+import { launchBrowser, openSignedInPage, screenshotBoth, socketConnected, toast } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
 import type { TestServer } from './support/server';
@@ -110,8 +110,11 @@ describe('listings after bidding', () => {
     const me = await apiCall<{ id: string }>(realtorPage, server.url, 'GET', '/api/user');
     const listingId = await createListingByApi(page, server.url, { title: 'Toast Terrace' });
 
+    // The socket opens after the page loads: the administrator's change must come once it listens.
+    const listening = socketConnected(realtorPage);
     await realtorPage.goto('/dashboard');
     await realtorPage.getByRole('heading', { name: 'Realtor Dashboard' }).waitFor();
+    await listening;
     await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 1 });
     await toast(realtorPage, 'An administrator set your balance to 1 credit').waitFor();
 

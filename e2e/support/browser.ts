@@ -168,3 +168,19 @@ export async function noteTextShown(page: Page, text: string): Promise<() => Pro
   );
   return () => page.evaluate((key) => (window as unknown as { textNotes?: Record<string, boolean> }).textNotes?.[key] === true, key);
 }
+
+/**
+ * Resolves once the page's Socket.IO connection is accepted (its CONNECT
+ * packet, '40…', arrives): the server has put the socket in its session's
+ * rooms by then, so a push caused afterwards reaches it. Call before the
+ * navigation that opens the socket; the socket opens lazily after sign-in.
+ */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
