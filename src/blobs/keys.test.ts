@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../domain/shared/errors';
-import { isBlobKey, newBlobKey, parseBlobKey } from './keys';
+import { isBlobKey } from '../contract/blob-keys';
+import { newBlobKey, parseBlobKey } from './keys';
 import { sniffFileType } from './sniff';
 
 const bytes = (...values: Array<number | string>) =>

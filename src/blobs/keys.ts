@@ -9,8 +9,6 @@
 import { BLOB_KEY, type BlobExtension, type BlobFolder } from '../contract/blob-keys';
 import { ValidationError } from '../domain/shared/errors';
 
-export { BLOB_EXTENSIONS, BLOB_FOLDERS, isBlobKey, type BlobExtension, type BlobFolder } from '../contract/blob-keys';
-
 export const INVALID_KEY = 'Invalid file key';
 
 export function newBlobKey(folder: BlobFolder, extension: BlobExtension): string {

@@ -1,4 +1,4 @@
-import type { BlobExtension } from './keys';
+import type { BlobExtension } from '../contract/blob-keys';
 
 /*
  * What a file is, by its first bytes rather than its name or the browser's

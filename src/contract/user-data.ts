@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from './accounts';
 
 /*
  * The user's own data (docs/decisions/0042): GET /api/user/export answers it
@@ -10,7 +11,7 @@ export const PASSWORD_TOO_LONG = 'Password is too long';
 
 /** DELETE /api/user: the account's password, checked again before anything is erased. */
 export const eraseAccountSchema = z.object({
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(1024, PASSWORD_TOO_LONG),
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, PASSWORD_TOO_LONG),
 });
 
 export const USER_EXPORT_PATH = '/api/user/export';

@@ -29,12 +29,22 @@ export function createOutboxMailer(options: { dir: string; clock?: () => Date })
       const wanted = to.toLowerCase();
       for (const name of names.filter((file) => file.endsWith('.json'))) {
         const path = join(options.dir, name);
-        const mail = JSON.parse(await readFile(path, 'utf8').catch(() => '{}')) as Partial<Mail>;
-        if (typeof mail.to !== 'string' || mail.to.toLowerCase() !== wanted) continue;
+        const mail = await readMail(path);
+        if (typeof mail?.to !== 'string' || mail.to.toLowerCase() !== wanted) continue;
         await rm(path, { force: true });
         deleted += 1;
       }
       return deleted;
     },
   };
+}
+
+/** A mail file as written, or null when it is gone or cannot be read: one bad file must not stop an erasure half-way. */
+async function readMail(path: string): Promise<Partial<Mail> | null> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Partial<Mail>) : null;
+  } catch {
+    return null;
+  }
 }

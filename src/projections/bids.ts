@@ -36,7 +36,6 @@ export type BidPropertyDoc = PropertyFacts & {
   _position?: number;
 };
 
-
 /**
  * The `bids` read model (every bid; a refunded one carries `refundedAt`) and
  * `bid_properties`. Pushes `bid:placed` to the owner, `property:bids` to the

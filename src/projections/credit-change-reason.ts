@@ -4,8 +4,6 @@ import type { LedgerEntry } from '../domain/accounts/ledger';
 import { ADMIN_CREDITS_REASON } from '../domain/accounts/ledger';
 import { REFUND_REASON } from '../domain/bidding/policies';
 
-export type { CreditChangeReason };
-
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
 /**

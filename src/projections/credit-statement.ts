@@ -1,5 +1,5 @@
 import { isAccountEvent } from '../domain/accounts/events';
-import type { LedgerKind } from '../domain/accounts/ledger';
+import type { LedgerKind } from '../contract/credits';
 import { ADMIN_CREDITS_REASON, ledgerEntryOf } from '../domain/accounts/ledger';
 import { REFUND_REASON } from '../domain/bidding/policies';
 import type { PropertyFacts } from '../domain/bidding/property-facts';

@@ -2,7 +2,8 @@ import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import type { UserId } from './commands';
-import { CREDITS_RULE, INVALID_VERIFICATION_LINK, account, balanceMovedMessage } from './decide';
+import { account } from './decide';
+import { CREDITS_RULE, INVALID_VERIFICATION_LINK, balanceMovedMessage } from './identity';
 import type { AccountEvent } from './events';
 import { INVALID_RESET_TOKEN } from '../../contract/accounts';
 

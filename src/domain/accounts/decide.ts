@@ -9,8 +9,6 @@ import type { AccountEvent } from './events';
 import { decideIdentity, decideRegister, evolveIdentity } from './identity';
 import { decideNotifications, evolveNotifications } from './notifications';
 
-export { CREDITS_RULE, INVALID_VERIFICATION_LINK, balanceMovedMessage } from './identity';
-
 /**
  * The user account stream `user-{userId}`: registration, password, email,
  * info, and the credits ledger with the bids it pays for. Bids are decided

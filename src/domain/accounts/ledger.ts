@@ -4,8 +4,6 @@ import type { AccountEvent } from './events';
 /** The reason an administrator's change carries when they gave none. */
 export const ADMIN_CREDITS_REASON = 'Set by administrator';
 
-export type { LedgerKind };
-
 /** One entry of the credits ledger, read off an account event. */
 export interface LedgerEntry {
   kind: LedgerKind;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { BlobFolder } from '../../../blobs/keys';
+import type { BlobFolder } from '../../../contract/blob-keys';
 import { newBlobKey } from '../../../blobs/keys';
 import type { SniffedType } from '../../../blobs/sniff';
 import { sniffFileType } from '../../../blobs/sniff';

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { sameSitePath } from '../../../contract/redirect';
 import type { LoginData, RegisterData } from '../../../contract/accounts';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../lib/api';
-import { paymentSessionKeys } from '../../lib/payment-session-keys';
 import { queryKeys } from '../../lib/query-keys';
 import { useRealtime } from '../../lib/realtime';
+import { clearSessionData } from '../../lib/session-data';
 import { describeLoginError, describeRegistrationError } from './error-messages';
 import { SIGNED_IN_HOME } from './redirect';
 import type { User } from './user';
@@ -81,20 +81,6 @@ export function useLogout() {
       toast({ variant: 'destructive', title: 'Logout failed', description: readErrorMessage(error) });
     },
   });
-}
-
-async function clearSessionData(queryClient: QueryClient): Promise<void> {
-  await queryClient.cancelQueries();
-  // Everything but the ['user'] entry goes; that one is set to null rather than
-  // removed, so the header and the guard (which observe it) update at once
-  // instead of refetching.
-  queryClient.removeQueries({ predicate: (query) => !isUserKey(query.queryKey) });
-  queryClient.setQueryData(queryKeys.user, null);
-  for (const key of Object.values(paymentSessionKeys)) sessionStorage.removeItem(key);
-}
-
-function isUserKey(key: readonly unknown[]): boolean {
-  return key.length === queryKeys.user.length && key.every((part, index) => part === queryKeys.user[index]);
 }
 
 function readLoginAnswer(answer: LoginAnswer): { user: User; redirectTo?: string } {

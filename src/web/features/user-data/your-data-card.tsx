@@ -10,8 +10,8 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiFetch, apiRequest, readErrorMessage } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
 import { useRealtime } from '../../lib/realtime';
+import { clearSessionData } from '../../lib/session-data';
 
 /** Saves the export as the file the server names: bidhome-data-<date>.json. */
 function saveJson(data: unknown): void {
@@ -69,9 +69,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       // To the landing page first: on a signed-in page the guard would send a signed-out visitor to /auth.
       await navigate({ to: '/' });
       // The server ended every session and cleared the cookie; the client forgets the person too.
-      await queryClient.cancelQueries();
-      queryClient.removeQueries({ predicate: (query) => !(query.queryKey.length === 1 && query.queryKey[0] === queryKeys.user[0]) });
-      queryClient.setQueryData(queryKeys.user, null);
+      await clearSessionData(queryClient);
       realtime.reconnect();
       toast({ title: 'Your account is deleted', description: 'Your personal data has been erased.' });
     },
