@@ -103,6 +103,8 @@ describe('public site', () => {
     // The landing page's form sends with page 'landing'.
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: TAGLINE }).waitFor();
+    // The form's code loads as the visitor scrolls toward it (docs/decisions/0044-first-load.md).
+    await page.getByRole('heading', { name: 'Questions? Talk to us.' }).scrollIntoViewIfNeeded();
     const landingForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
     await landingForm.getByLabel('Email').fill('robin.landing@example.com');
     await landingForm.getByLabel('I am a').selectOption('realtor');

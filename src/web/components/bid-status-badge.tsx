@@ -1,6 +1,6 @@
 import type { BidStatus } from '../../contract/bidding';
 import { Badge, type BadgeVariant } from './ui/badge';
-import { CheckIcon } from './ui/icons';
+import { CheckIcon } from './ui/shell-icons';
 
 const variants: Record<BidStatus, BadgeVariant> = {
   pending: 'brand',

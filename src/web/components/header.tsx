@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 import { sitePaths } from '../lib/site-paths';
 import { Logo } from './logo';
 import { buttonVariants } from './ui/button';
-import { MenuIcon, XIcon } from './ui/icons';
+import { MenuIcon, XIcon } from './ui/shell-icons';
 
 /**
  * The site header. Its `nav` is chosen by the caller from the session, so this

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { GuestNav, Header } from '../components/header';
 import { NOT_FOUND_TITLE, NotFound } from '../components/not-found';
-import { Toaster } from '../components/ui/toaster';
+import { Notifications } from '../components/ui/notifications';
 import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
@@ -34,7 +34,7 @@ function RootLayout() {
       <Outlet />
       {showsFooter(pathname) && <Footer />}
       {!admin && !isLegalPath(pathname) && <AgreementsGate />}
-      <Toaster />
+      <Notifications />
     </div>
   );
 }

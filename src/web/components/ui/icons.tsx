@@ -1,43 +1,7 @@
-import type { ComponentProps } from 'react';
+import { Icon, type IconProps } from './shell-icons';
 
 // A few stroke icons drawn inline; an icon package would be worth adding once
-// screens need more than these.
-type IconProps = ComponentProps<'svg'>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      width="24"
-      height="24"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export function XIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M18 6 6 18M6 6l12 12" />
-    </Icon>
-  );
-}
-
-export function MenuIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </Icon>
-  );
-}
+// screens need more than these. The shell's own are in shell-icons.tsx.
 
 export function UsersIcon(props: IconProps) {
   return (
@@ -200,14 +164,6 @@ export function AlertCircleIcon(props: IconProps) {
     <Icon {...props}>
       <circle cx="12" cy="12" r="10" />
       <path d="M12 8v4M12 16h.01" />
-    </Icon>
-  );
-}
-
-export function CheckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20 6 9 17l-5-5" />
     </Icon>
   );
 }

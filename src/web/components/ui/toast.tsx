@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
-import { XIcon } from './icons';
+import { XIcon } from './shell-icons';
+import { TOAST_VIEWPORT_CLASS, type ToastVariant } from './use-toast';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -9,12 +10,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
-      className={cn(
-        // Top on phones, where the thumb and the keyboard own the bottom; bottom-right elsewhere.
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
-        'sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
-        className,
-      )}
+      className={cn(TOAST_VIEWPORT_CLASS, className)}
       {...props}
     />
   );
@@ -23,9 +19,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 const variantClasses = {
   default: 'border-border bg-background text-foreground',
   destructive: 'destructive group border-destructive bg-destructive text-destructive-foreground',
-} as const;
-
-export type ToastVariant = keyof typeof variantClasses;
+} satisfies Record<ToastVariant, string>;
 
 export function Toast({
   className,

@@ -1,5 +1,4 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
-import type { ToastVariant } from './toast';
 
 // Spec section 4 'Toasts' and section 9 'Timing'.
 export const TOAST_LIMIT = 1;
@@ -7,6 +6,12 @@ export const TOAST_REMOVE_DELAY_MS = 10_000;
 export const TOAST_DURATION_MS = 5_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];
+
+export type ToastVariant = 'default' | 'destructive';
+
+/** Where toasts stack: the top on phones, where the thumb and the keyboard own the bottom; bottom-right elsewhere. */
+export const TOAST_VIEWPORT_CLASS =
+  'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]';
 
 export type ToastInput = {
   title: ReactNode;

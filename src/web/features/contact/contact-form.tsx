@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PROSPECT_MESSAGE_MIN } from '../../../contract/prospects';
 import { Button } from '../../components/ui/button';
-import { CheckIcon } from '../../components/ui/icons';
+import { CheckIcon } from '../../components/ui/shell-icons';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { buttonVariants } from '../../components/ui/button';

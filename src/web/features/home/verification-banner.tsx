@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
-import { XIcon } from '../../components/ui/icons';
+import { XIcon } from '../../components/ui/shell-icons';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../lib/api';
 

@@ -1,5 +1,5 @@
 import { Badge } from '../../components/ui/badge';
-import { CheckIcon } from '../../components/ui/icons';
+import { CheckIcon } from '../../components/ui/shell-icons';
 import type { Property } from './types';
 import { useBiddingOpen } from '../../lib/use-bidding-open';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { buttonVariants } from '../../components/ui/button';
-import { CheckIcon } from '../../components/ui/icons';
+import { CheckIcon } from '../../components/ui/shell-icons';
 import { signUpSearch, sitePaths } from '../../lib/site-paths';
 import { SectionHeading } from './section-heading';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { CheckIcon } from '../../components/ui/icons';
+import { CheckIcon } from '../../components/ui/shell-icons';
 import { cn } from '../../lib/cn';
 
 /**

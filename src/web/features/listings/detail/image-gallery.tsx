@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { ChevronLeftIcon, ChevronRightIcon, XIcon } from '../../../components/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { XIcon } from '../../../components/ui/shell-icons';
 import { PropertyImage } from '../images/property-image';
 
 type ImageGalleryProps = {

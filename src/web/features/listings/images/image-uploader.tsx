@@ -1,7 +1,8 @@
 import { useId, useState, type DragEvent } from 'react';
 import { MAX_IMAGES } from '../../../../contract/listing-requests';
 import { Button } from '../../../components/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon, XIcon } from '../../../components/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { XIcon } from '../../../components/ui/shell-icons';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
 import { UploadIcon } from '../../../components/ui/icons';

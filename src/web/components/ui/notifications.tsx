@@ -1,0 +1,34 @@
+import { lazy, Suspense, useState } from 'react';
+import { TOAST_HOTKEY, TOAST_VIEWPORT_CLASS, useToast } from './use-toast';
+
+// Radix's toast stack (toast, collection, dismissable layer, presence) is about
+// 10 kB of JavaScript gzipped: it loads with the first toast, not with the first page.
+const Toaster = lazy(() => import('./toaster').then(({ Toaster }) => ({ default: Toaster })));
+
+/**
+ * The notifications region, on every page. Until the first toast it is the
+ * same empty, labelled region Radix's viewport renders (so F8 users and
+ * screen readers find one landmark either way); from then on it is the Toaster.
+ */
+export function Notifications() {
+  const { toasts } = useToast();
+  const [loaded, setLoaded] = useState(false);
+  // Once loaded it stays: a closing toast plays its exit, and the next one needs no fetch.
+  if (toasts.length > 0 && !loaded) setLoaded(true);
+  const empty = <EmptyViewport />;
+  if (!loaded) return empty;
+  return (
+    <Suspense fallback={empty}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/** What Radix's ToastViewport renders with no toast: a labelled region that lets clicks through, around an empty list. */
+function EmptyViewport() {
+  return (
+    <div role="region" aria-label={`Notifications (${TOAST_HOTKEY.join('+')})`} tabIndex={-1} style={{ pointerEvents: 'none' }}>
+      <ol tabIndex={-1} data-slot="toast-viewport" className={TOAST_VIEWPORT_CLASS} />
+    </div>
+  );
+}
