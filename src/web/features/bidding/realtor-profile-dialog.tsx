@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar } from '../../components/ui/avatar';
-import { Badge } from '../../components/ui/badge';
+import { RealtorProfileDetails } from '../../components/realtor-profile-details';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ErrorState } from '../../components/ui/error-state';
 import { LockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
@@ -53,37 +52,31 @@ function ProfileDetails({ profile }: { profile: RealtorProfileView }) {
   const contactShared = profile.email !== undefined;
   const years = profile.yearsOfExperience;
   return (
-    <div className="grid gap-5" data-testid="realtor-profile-dialog">
-      <DialogHeader className="flex-row items-center gap-4 text-left">
-        <Avatar image={profile.profileImageUrl} name={contactShared ? profile.name : '?'} className="size-16 text-xl" />
-        <div className="grid min-w-0 gap-1">
-          <DialogTitle className="truncate text-xl">{contactShared ? profile.name : 'Realtor profile'}</DialogTitle>
-          {contactShared ? (
-            <DialogDescription className="truncate">{profile.brokerageName || 'Independent realtor'}</DialogDescription>
-          ) : (
-            <DialogDescription className="flex items-center gap-1.5">
-              <LockIcon className="size-3.5 shrink-0" />
-              {SHOWN_AFTER_YOU_CHOOSE}
-            </DialogDescription>
-          )}
-        </div>
-      </DialogHeader>
-
-      <dl className="grid grid-cols-2 gap-4 rounded-lg border border-border p-4 text-sm sm:grid-cols-3">
-        <Fact label="License">{contactShared ? profile.licenseNumber || 'Not provided' : 'After you choose'}</Fact>
-        <Fact label="Experience">{years === 1 ? '1 year' : `${years} years`}</Fact>
-        <Fact label="Commission">{profile.commissionRate ? formatCommission(profile.commissionRate) : 'Not provided'}</Fact>
-      </dl>
-
-      <TagSection title="Service Areas" tags={profile.serviceAreas} />
-      <TagSection title="Specialties" tags={profile.specialties} />
-      <TagSection title="Additional Services" tags={profile.additionalServices} />
-
-      <section className="grid gap-2">
-        <h3 className="text-sm font-semibold">About</h3>
-        <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{profile.about || 'No description yet.'}</p>
-      </section>
-
+    <RealtorProfileDetails
+      data-testid="realtor-profile-dialog"
+      image={profile.profileImageUrl}
+      avatarName={contactShared ? profile.name : '?'}
+      title={contactShared ? profile.name : 'Realtor profile'}
+      description={
+        contactShared ? (
+          <span className="truncate">{profile.brokerageName || 'Independent realtor'}</span>
+        ) : (
+          <>
+            <LockIcon className="size-3.5 shrink-0" />
+            {SHOWN_AFTER_YOU_CHOOSE}
+          </>
+        )
+      }
+      facts={[
+        { label: 'License', value: contactShared ? profile.licenseNumber || 'Not provided' : 'After you choose' },
+        { label: 'Experience', value: years === 1 ? '1 year' : `${years} years` },
+        { label: 'Commission', value: profile.commissionRate ? formatCommission(profile.commissionRate) : 'Not provided' },
+      ]}
+      serviceAreas={profile.serviceAreas}
+      specialties={profile.specialties}
+      additionalServices={profile.additionalServices}
+      about={profile.about}
+    >
       <section className="grid gap-2" data-testid="realtor-contact" data-shared={contactShared}>
         <h3 className="text-sm font-semibold">Contact</h3>
         <div className="grid gap-2 rounded-lg bg-muted/60 p-3 text-sm">
@@ -109,7 +102,7 @@ function ProfileDetails({ profile }: { profile: RealtorProfileView }) {
           </ContactRow>
         </div>
       </section>
-    </div>
+    </RealtorProfileDetails>
   );
 }
 
@@ -130,34 +123,6 @@ function ContactRow({ icon, label, children }: { icon: ReactNode; label: string;
       </span>
       <span className="sr-only">{label}:</span>
       <span className="min-w-0 truncate">{children}</span>
-    </div>
-  );
-}
-
-function TagSection({ title, tags }: { title: string; tags: string[] }) {
-  return (
-    <section className="grid gap-2">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {tags.length === 0 ? (
-        <p className="text-sm text-muted-foreground">None listed</p>
-      ) : (
-        <ul className="flex flex-wrap gap-1.5" aria-label={title}>
-          {tags.map((tag) => (
-            <li key={tag}>
-              <Badge variant="neutral">{tag}</Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="truncate font-medium">{children}</dd>
     </div>
   );
 }

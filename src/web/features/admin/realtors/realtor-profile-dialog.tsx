@@ -1,13 +1,12 @@
-import type { ReactNode } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
+import { RealtorProfileDetails } from '../../../components/realtor-profile-details';
 import { Badge } from '../../../components/ui/badge';
-import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { formatDateTime } from '../format';
 import { useLastPresent } from '../use-last-present';
 import type { AdminRealtorProfile } from './types';
 
-/** The whole profile, for the fields the table leaves out (about, additional services). */
+/** The whole profile, for the fields the table leaves out (about, additional services), laid out as a homeowner sees a bidder's. */
 export function AdminRealtorProfileDialog({ profile, onClose }: { profile: AdminRealtorProfile | null; onClose: () => void }) {
   const shown = useLastPresent(profile);
   return (
@@ -18,49 +17,26 @@ export function AdminRealtorProfileDialog({ profile, onClose }: { profile: Admin
 }
 
 function Details({ profile }: { profile: AdminRealtorProfile }) {
+  const years = profile.yearsExperience;
   return (
-    <div className="grid gap-5">
-      <DialogHeader className="flex-row items-center gap-4 text-left">
-        <Avatar image={profile.profileImage} name={profile.userName} className="size-14 text-lg" />
-        <div className="grid min-w-0 gap-1">
-          <DialogTitle className="truncate">{profile.userName}</DialogTitle>
-          <DialogDescription className="truncate">{profile.userEmail}</DialogDescription>
-        </div>
-      </DialogHeader>
-      <dl className="grid grid-cols-2 gap-4 text-sm">
-        <Fact label="Brokerage">{profile.brokerageName || '—'}</Fact>
-        <Fact label="License">{profile.licenseNumber || '—'}</Fact>
-        <Fact label="Experience">{profile.yearsExperience === null ? '—' : `${profile.yearsExperience} ${profile.yearsExperience === 1 ? 'year' : 'years'}`}</Fact>
-        <Fact label="Commission">{profile.commissionRate || '—'}</Fact>
-        <Fact label="Joined">{formatDateTime(profile.joinedAt)}</Fact>
-        <Fact label="Profile updated">{profile.updatedAt === null ? 'No profile yet' : formatDateTime(profile.updatedAt)}</Fact>
-      </dl>
-      <Tags title="Service areas" tags={profile.serviceAreas} />
-      <Tags title="Specialties" tags={profile.specialties} />
-      <Tags title="Additional services" tags={profile.additionalServices} />
-      <div className="grid gap-1.5">
-        <h3 className="text-sm font-semibold">About</h3>
-        <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{profile.about || 'Nothing written yet.'}</p>
-      </div>
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="truncate font-medium">{children}</dd>
-    </div>
-  );
-}
-
-function Tags({ title, tags }: { title: string; tags: string[] }) {
-  return (
-    <div className="grid gap-1.5">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <TagList label={title} tags={tags} />
-    </div>
+    <RealtorProfileDetails
+      image={profile.profileImage}
+      avatarName={profile.userName}
+      title={profile.userName}
+      description={<span className="truncate">{profile.userEmail}</span>}
+      facts={[
+        { label: 'Brokerage', value: profile.brokerageName || '—' },
+        { label: 'License', value: profile.licenseNumber || '—' },
+        { label: 'Experience', value: years === null ? '—' : `${years} ${years === 1 ? 'year' : 'years'}` },
+        { label: 'Commission', value: profile.commissionRate || '—' },
+        { label: 'Joined', value: formatDateTime(profile.joinedAt) },
+        { label: 'Profile updated', value: profile.updatedAt === null ? 'No profile yet' : formatDateTime(profile.updatedAt) },
+      ]}
+      serviceAreas={profile.serviceAreas}
+      specialties={profile.specialties}
+      additionalServices={profile.additionalServices}
+      about={profile.about}
+    />
   );
 }
 
