@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { answerSchema } from './answer-schema';
+import { BID_STATUSES, BID_STATUS_LABELS, type BidRevisionView, type BidView, type ContactShareView, type OwnBidView, type OwnerBidView } from './bidding';
+
+/*
+ * The bid and contact-share answers as zod schemas, each tied to its type in
+ * bidding.ts field for field. A module of their own, so the bid forms, which
+ * load bidding.ts, do not carry them (docs/decisions/0048).
+ */
+
+const bidFields = {
+  id: z.string(),
+  propertyId: z.string(),
+  realtorId: z.string(),
+  amount: z.number(),
+  message: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: z.enum(BID_STATUSES),
+  statusLabel: z.enum(BID_STATUS_LABELS),
+  selected: z.boolean(),
+  realtorName: z.string(),
+  realtorProfileImage: z.string().nullable(),
+  realtorEmail: z.string().optional(),
+  realtorPhone: z.string().nullable().optional(),
+};
+
+export const bidAnswer = answerSchema<BidView>()(z.object(bidFields));
+
+/** GET /api/bids, and the answers to placing and editing a bid. */
+export const ownBidAnswer = answerSchema<OwnBidView>()(
+  z.object({
+    ...bidFields,
+    propertyTitle: z.string(),
+    biddingEndsAt: z.string().nullable(),
+    propertyActive: z.boolean(),
+    propertyDeleted: z.boolean(),
+    ownerName: z.string().optional(),
+    ownerEmail: z.string().optional(),
+    ownerPhone: z.string().nullable().optional(),
+  }),
+);
+
+/** GET /api/properties/{id}/bids. */
+export const ownerBidAnswer = answerSchema<OwnerBidView>()(z.object({ ...bidFields, editCount: z.number() }));
+
+/** GET /api/bids/{bidId}/history. */
+export const bidRevisionAnswer = answerSchema<BidRevisionView>()(
+  z.object({ kind: z.enum(['placed', 'edited']), message: z.string(), at: z.string() }),
+);
+
+export const contactShareAnswer = answerSchema<ContactShareView>()(
+  z.object({
+    propertyId: z.string(),
+    propertyTitle: z.string(),
+    otherUserId: z.string(),
+    otherName: z.string(),
+    role: z.enum(['owner', 'realtor']),
+    details: z.array(z.enum(['email', 'phone'])),
+    at: z.string(),
+  }),
+);
+
+/** GET /api/contact-shares. */
+export const contactSharesAnswer = z.object({ shares: z.array(contactShareAnswer) });

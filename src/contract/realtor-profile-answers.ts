@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { answerSchema } from './answer-schema';
+import type { RealtorProfileView } from './realtor-profiles';
+
+/*
+ * The realtor profile answer as a zod schema, tied to `RealtorProfileView`
+ * field for field (docs/decisions/0048). One schema for the realtor's own
+ * profile and for another's: `email` and `phone` are there only when the
+ * contact rule allows, so they are optional in both.
+ */
+
+export const realtorProfileAnswer = answerSchema<RealtorProfileView>()(
+  z.object({
+    userId: z.string(),
+    name: z.string(),
+    profileImageUrl: z.string().nullable(),
+    brokerageName: z.string(),
+    licenseNumber: z.string(),
+    yearsOfExperience: z.number(),
+    serviceAreas: z.array(z.string()),
+    specialties: z.array(z.string()),
+    additionalServices: z.array(z.string()),
+    commissionRate: z.string(),
+    about: z.string(),
+    updatedAt: z.string().nullable(),
+    email: z.string().optional(),
+    phone: z.string().nullable().optional(),
+  }),
+);
