@@ -63,3 +63,6 @@ export const contactShareAnswer = answerSchema<ContactShareView>()(
 
 /** GET /api/contact-shares. */
 export const contactSharesAnswer = z.object({ shares: z.array(contactShareAnswer) });
+
+/** POST /api/properties/{id}/select-bid: the selection, with the chosen bid as the owner now sees it (null if it is gone). */
+export const selectBidAnswer = z.object({ propertyId: z.string(), bidId: z.string(), realtorId: z.string(), selectedAt: z.string(), bid: bidAnswer.nullable() });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ownBidAnswer } from '../contract/bidding-answers';
+import { propertyAnswer } from '../contract/listing-answers';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 import { openApiPath } from './openapi';
@@ -96,6 +98,29 @@ describe('GET /api/openapi.json', () => {
     const multipart = upload.requestBody?.content['multipart/form-data'] as { schema: { required: string[] }; encoding: Record<string, { contentType: string }> };
     expect(multipart.schema.required).toEqual(['image']);
     expect(multipart.encoding.image?.contentType).toBe('image/jpeg, image/png, image/webp');
+  });
+
+  it("describes answers with the contract's answer schemas, lists as arrays of them", () => {
+    type Answer = { content?: Record<string, { schema?: Record<string, unknown> }> };
+    const answerSchema = (method: string, path: string, status: string) => (operation(method, path).responses[status] as Answer).content?.['application/json']?.schema;
+    const { $schema: _dialect, ...property } = z.toJSONSchema(propertyAnswer, { io: 'input', unrepresentable: 'any' });
+    expect(answerSchema('get', '/api/properties/{id}', '200')).toEqual(property);
+    expect(property).toMatchObject({ type: 'object', properties: { vibeMetrics: { anyOf: [{ type: 'object' }, { type: 'null' }] } } });
+    // Open objects: a field added to an answer does not break a client generated from the document.
+    expect(property).not.toHaveProperty('additionalProperties');
+    expect(answerSchema('get', '/api/user/properties', '200')).toEqual({ type: 'array', items: property });
+
+    const { $schema: _same, ...ownBid } = z.toJSONSchema(ownBidAnswer, { io: 'input', unrepresentable: 'any' });
+    expect(answerSchema('post', '/api/properties/{id}/bid', '201')).toEqual(ownBid);
+    expect(answerSchema('get', '/api/bids', '200')).toEqual({ type: 'array', items: ownBid });
+    // Contact details are there only when the rules allow.
+    expect((ownBid as { required: string[] }).required).not.toContain('ownerEmail');
+    expect(answerSchema('get', '/api/properties/{id}/bids', '200')).toMatchObject({ type: 'array', items: { properties: { editCount: { type: 'number' } } } });
+    expect(answerSchema('get', '/api/realtor-profile/{realtorId}', '200')).toMatchObject({ type: 'object', required: expect.arrayContaining(['userId', 'serviceAreas']) });
+    expect(answerSchema('get', '/api/contact-shares', '200')).toMatchObject({ properties: { shares: { type: 'array' } } });
+
+    // Without a schema in the contract the answer is JSON, shape unsaid.
+    expect(operation('get', '/api/dashboard').responses['200']).toEqual({ description: 'OK', content: { 'application/json': {} } });
   });
 
   it('answers refusals with the one error shape, { message, errors? }', () => {

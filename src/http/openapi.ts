@@ -4,10 +4,11 @@ import type { ErrorBody } from './errors';
 /*
  * The OpenAPI 3.1 document (GET /api/openapi.json), built from the zod schemas
  * the routes validate with: nothing in it about a request's shape is written
- * by hand (docs/decisions/0027-metrics-and-api-description.md). What a schema
- * cannot say (who may call, a summary, what the answer is) comes from the
- * table in routes/api-operations.ts, which a test keeps equal to the routes
- * the app registers.
+ * by hand (docs/decisions/0027-metrics-and-api-description.md). Answers are
+ * described by the contract's answer schemas where it has one (decision 0048).
+ * What a schema cannot say (who may call, a summary, the answer's status)
+ * comes from the table in routes/api-operations.ts, which a test keeps equal
+ * to the routes the app registers.
  */
 
 export type Role = 'guest' | 'homeowner' | 'realtor' | 'moderator' | 'admin' | 'super_admin';
@@ -29,8 +30,8 @@ export interface ApiOperation {
   query?: z.ZodObject;
   /** Path parameters the route validates with a schema of their own; the others are plain strings. */
   params?: Record<string, z.ZodType>;
-  /** The success answer; JSON with status 200 unless said otherwise. */
-  answer?: { status?: 200 | 201 | 204 | 302; kind?: 'json' | 'csv' | 'file' | 'redirect' | 'empty' | 'metrics'; description?: string };
+  /** The success answer; JSON with status 200 unless said otherwise. `schema`: the contract's schema of a JSON answer. */
+  answer?: { status?: 200 | 201 | 204 | 302; kind?: 'json' | 'csv' | 'file' | 'redirect' | 'empty' | 'metrics'; description?: string; schema?: z.ZodType };
 }
 
 /** The contract's version: raised when a change could break a client. */
@@ -142,7 +143,7 @@ function successResponse(operation: ApiOperation) {
   const kind = operation.answer?.kind ?? 'json';
   const description = operation.answer?.description ?? (status === 201 ? 'Created' : 'OK');
   const content = {
-    json: { 'application/json': {} },
+    json: { 'application/json': operation.answer?.schema ? { schema: jsonSchema(operation.answer.schema) } : {} },
     csv: { 'text/csv': { schema: { type: 'string' } } },
     file: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
     metrics: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
@@ -168,7 +169,11 @@ function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
 }
 
-/** What a client may send: the schema's input side (before defaults and transforms), as JSON Schema 2020-12, the dialect of OpenAPI 3.1. */
+/**
+ * What a client may send: the schema's input side (before defaults and transforms), as JSON Schema 2020-12, the
+ * dialect of OpenAPI 3.1. Answers are converted the same way: their schemas have no transforms, and the input side
+ * leaves objects open, so a field added to an answer does not break a client generated from the document.
+ */
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;

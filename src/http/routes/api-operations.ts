@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -8,10 +9,13 @@ import {
 import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../contract/admins';
 import { pageViewSchema } from '../../contract/analytics';
 import { editBidSchema, placeBidSchema, selectBidSchema } from '../../contract/bidding';
+import { bidRevisionAnswer, contactSharesAnswer, ownBidAnswer, ownerBidAnswer, selectBidAnswer } from '../../contract/bidding-answers';
 import { acceptAgreementsSchema, legalDocumentSchema } from '../../contract/legal';
+import { propertyAnswer, propertyListAnswer } from '../../contract/listing-answers';
 import { createPropertySchema, updatePropertySchema } from '../../contract/listing-requests';
 import { purchaseSchema } from '../../domain/payments/packages';
 import { prospectSchema } from '../../contract/prospect-requests';
+import { realtorProfileAnswer } from '../../contract/realtor-profile-answers';
 import { realtorProfileSchema } from '../../contract/realtor-profiles';
 import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../contract/verification';
 import type { ApiOperations } from '../openapi';
@@ -41,8 +45,9 @@ import { eraseAccountSchema } from '../../contract/user-data';
 
 /*
  * Every route the app registers, with the schemas it validates with (imported,
- * never copied) and who may call it; the OpenAPI document is built from this
- * table (src/http/openapi.ts). openapi.test.ts fails when a route is missing
+ * never copied), the contract's schema of its answer where there is one, and
+ * who may call it; the OpenAPI document is built from this table
+ * (src/http/openapi.ts). openapi.test.ts fails when a route is missing
  * here or listed but gone; route-roles.test.ts checks the roles.
  */
 export const API_OPERATIONS: ApiOperations = {
@@ -160,28 +165,28 @@ export const API_OPERATIONS: ApiOperations = {
   },
   'POST /api/admin/verifications/:id/reject': { summary: 'Reject an ownership verification and mail the homeowner why', roles: ADMINS, body: rejectVerificationSchema },
   'GET /api/admin/verification-document/:encodedKey{.+}': { summary: 'A short-lived address of a submitted bill: `{ url }`', roles: ADMINS },
-  'POST /api/properties': { summary: 'List a property (verified homeowners)', roles: ['homeowner'], body: createPropertySchema, answer: { status: 201 } },
-  'GET /api/properties': { summary: 'Active listings matching `search`, `propertyType`, `minBedrooms`, `minBathrooms` and `state` (open, closing, closed), in `sort` order (newest, ending, fewest_bids; newest by default); with `limit` or `cursor`, one page `{ properties, nextCursor }`, the first with `total`, the count of every match', roles: USERS, query: pageQuery },
-  'GET /api/properties/:id': { summary: 'One listing', roles: [...USERS, ...ADMINS] },
-  'GET /api/user/properties': { summary: "The signed-in homeowner's listings", roles: USERS },
-  'PUT /api/properties/:id': { summary: 'Edit an own listing', roles: ['homeowner'], body: updatePropertySchema },
+  'POST /api/properties': { summary: 'List a property (verified homeowners)', roles: ['homeowner'], body: createPropertySchema, answer: { status: 201, schema: propertyAnswer } },
+  'GET /api/properties': { summary: 'Active listings matching `search`, `propertyType`, `minBedrooms`, `minBathrooms` and `state` (open, closing, closed), in `sort` order (newest, ending, fewest_bids; newest by default); with `limit` or `cursor`, one page `{ properties, nextCursor }`, the first with `total`, the count of every match', roles: USERS, query: pageQuery, answer: { schema: propertyListAnswer } },
+  'GET /api/properties/:id': { summary: 'One listing', roles: [...USERS, ...ADMINS], answer: { schema: propertyAnswer } },
+  'GET /api/user/properties': { summary: "The signed-in homeowner's listings", roles: USERS, answer: { schema: z.array(propertyAnswer) } },
+  'PUT /api/properties/:id': { summary: 'Edit an own listing', roles: ['homeowner'], body: updatePropertySchema, answer: { schema: propertyAnswer } },
   'DELETE /api/properties/:id': { summary: 'Delete an own listing; its bids are refunded', roles: ['homeowner'] },
   'GET /api/admin/properties': { summary: 'Every listing', roles: ADMINS, query: propertiesListQuery },
   'PUT /api/admin/properties/:id/toggle': { summary: 'Activate or deactivate a listing', roles: ADMINS },
 
   // Bids, credits and realtor profiles
-  'POST /api/properties/:id/bid': { summary: 'Bid on a listing for one credit', roles: ['realtor'], body: placeBidSchema, answer: { status: 201 } },
-  'PUT /api/bids/:bidId': { summary: "Edit an own bid's message", roles: ['realtor'], body: editBidSchema },
-  'GET /api/bids': { summary: "The signed-in realtor's bids", roles: ['realtor'] },
-  'GET /api/properties/:id/bids': { summary: "A listing's bids, as its owner (or a bidding realtor) may see them", roles: USERS },
-  'GET /api/bids/:bidId/history': { summary: "A bid's messages, oldest first, for the listing's owner and the bid's realtor (404 to anyone else)", roles: USERS, params: { bidId: bidIdParam } },
-  'POST /api/properties/:id/select-bid': { summary: "Choose a bid on an own listing: contact details are shared", roles: ['homeowner'], body: selectBidSchema },
-  'GET /api/realtor-profile': { summary: "The signed-in realtor's profile", roles: ['realtor'] },
-  'POST /api/realtor-profile': { summary: "Save the signed-in realtor's profile", roles: ['realtor'], body: realtorProfileSchema },
-  'GET /api/realtor-profile/:realtorId': { summary: "A realtor's profile, without contact details until the rules allow", roles: USERS },
+  'POST /api/properties/:id/bid': { summary: 'Bid on a listing for one credit', roles: ['realtor'], body: placeBidSchema, answer: { status: 201, schema: ownBidAnswer } },
+  'PUT /api/bids/:bidId': { summary: "Edit an own bid's message", roles: ['realtor'], body: editBidSchema, answer: { schema: ownBidAnswer } },
+  'GET /api/bids': { summary: "The signed-in realtor's bids", roles: ['realtor'], answer: { schema: z.array(ownBidAnswer) } },
+  'GET /api/properties/:id/bids': { summary: "A listing's bids, as its owner (or a bidding realtor) may see them", roles: USERS, answer: { schema: z.array(ownerBidAnswer) } },
+  'GET /api/bids/:bidId/history': { summary: "A bid's messages, oldest first, for the listing's owner and the bid's realtor (404 to anyone else)", roles: USERS, params: { bidId: bidIdParam }, answer: { schema: z.array(bidRevisionAnswer) } },
+  'POST /api/properties/:id/select-bid': { summary: "Choose a bid on an own listing: contact details are shared", roles: ['homeowner'], body: selectBidSchema, answer: { schema: selectBidAnswer } },
+  'GET /api/realtor-profile': { summary: "The signed-in realtor's profile", roles: ['realtor'], answer: { schema: realtorProfileAnswer } },
+  'POST /api/realtor-profile': { summary: "Save the signed-in realtor's profile", roles: ['realtor'], body: realtorProfileSchema, answer: { schema: realtorProfileAnswer } },
+  'GET /api/realtor-profile/:realtorId': { summary: "A realtor's profile, without contact details until the rules allow", roles: USERS, answer: { schema: realtorProfileAnswer } },
   'GET /api/dashboard': { summary: "The signed-in realtor's dashboard", roles: ['realtor'] },
   'GET /api/dashboard/insights': { summary: "The signed-in realtor's win rate, median time to bid, credits per win and bids and wins by area (docs/decisions/0039)", roles: ['realtor'] },
-  'GET /api/contact-shares': { summary: "Every selection that showed the signed-in user's contact details to someone and theirs to the user, newest first (docs/decisions/0038)", roles: USERS },
+  'GET /api/contact-shares': { summary: "Every selection that showed the signed-in user's contact details to someone and theirs to the user, newest first (docs/decisions/0038)", roles: USERS, answer: { schema: contactSharesAnswer } },
   'GET /api/user/notifications': { summary: "The signed-in user's mail choice: a homeowner's bidEmails (instant, daily, none), a realtor's outcomeEmails (docs/decisions/0043)", roles: USERS },
   'PUT /api/user/notifications': { summary: 'Change the mail choice: bidEmails for a homeowner, outcomeEmails for a realtor; the other role\'s setting is a 400', roles: USERS, body: notificationPreferencesSchema },
   'GET /api/user/export': { summary: 'Everything held about the signed-in user as one JSON attachment, bidhome-data-<date>.json (docs/decisions/0042)', roles: USERS },
