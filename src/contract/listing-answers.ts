@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerSchema } from './answer-schema';
-import { PROPERTY_TYPES, VIBE_CATEGORIES, type PropertyJson } from './listings';
+import { PROPERTY_TYPES, VIBE_CATEGORIES, type PropertyJson, type VibeCategory } from './listings';
 
 /*
  * The listing answers as zod schemas, tied to `PropertyJson` field for field.
@@ -9,6 +9,9 @@ import { PROPERTY_TYPES, VIBE_CATEGORIES, type PropertyJson } from './listings';
  * a server test parses the real answers with them, and the listing page
  * checks what it receives (docs/decisions/0048).
  */
+
+// An object rather than a record: like every answer object here it drops a key it does not know instead of refusing it.
+const vibeMetricsAnswer = z.object(Object.fromEntries(VIBE_CATEGORIES.map((category) => [category, z.number()])) as Record<VibeCategory, z.ZodNumber>);
 
 export const propertyAnswer = answerSchema<PropertyJson>()(
   z.object({
@@ -25,7 +28,7 @@ export const propertyAnswer = answerSchema<PropertyJson>()(
     biddingEndsAt: z.string(),
     isActive: z.boolean(),
     minBidAmount: z.number(),
-    vibeMetrics: z.record(z.enum(VIBE_CATEGORIES), z.number()).nullable(),
+    vibeMetrics: vibeMetricsAnswer.nullable(),
     createdAt: z.string(),
     bidCount: z.number(),
     realtorChosen: z.boolean(),
