@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, apiFetchOrNullOn401, apiRequest, knownPosition, notePosition, readErrorMessage } from './api';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiFetch, apiFetchOrNullOn401, apiRequest, knownPosition, notePosition, readErrorMessage, UnexpectedAnswerError } from './api';
 
 let server: Server;
 let base: string;
@@ -22,6 +23,10 @@ beforeAll(async () => {
         res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Not signed in"}');
       } else if (req.url === '/api/taken') {
         res.writeHead(409, { 'Content-Type': 'application/json' }).end('{"message":"Username already exists"}');
+      } else if (req.url === '/api/answer/fits') {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'p1', bidCount: 2, note: 'not in the contract' }));
+      } else if (req.url === '/api/answer/drifted') {
+        res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'p1', bids: 2 }));
       } else if (req.url === '/api/empty') {
         res.writeHead(204).end();
       } else {
@@ -79,5 +84,35 @@ describe('read-your-writes across nodes', () => {
     expect(lastRequest?.minPosition).toBe('50');
     await expect(apiRequest('POST', `${base}/api/written-then-refused`, {})).rejects.toThrow('409');
     expect(knownPosition()).toBe(60);
+  });
+});
+
+describe('answers checked against a schema', () => {
+  const schema = z.object({ id: z.string(), bidCount: z.number() });
+  const load = () => Promise.resolve(schema);
+
+  it('answers the parsed body when it fits, without the fields the schema does not name', async () => {
+    expect(await apiFetch(`${base}/api/answer/fits`, {}, load)).toEqual({ id: 'p1', bidCount: 2 });
+  });
+
+  it('turns a body that does not fit into an error that says so, and logs the issues', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = await apiRequest('POST', `${base}/api/answer/drifted`, {}, load).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnexpectedAnswerError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Unexpected answer from the server', status: 201, path: `${base}/api/answer/drifted` });
+    expect((error as UnexpectedAnswerError).issues).toEqual([expect.objectContaining({ path: ['bidCount'] })]);
+    expect(readErrorMessage(error)).toBe('Unexpected answer from the server');
+    expect(logged).toHaveBeenCalledOnce();
+    expect(logged.mock.calls[0]).toEqual([`Unexpected answer from the server for ${base}/api/answer/drifted`, [expect.objectContaining({ path: ['bidCount'] })]]);
+  });
+
+  it('leaves refusals as they were: the schema is for answers', async () => {
+    const error = await apiFetch(`${base}/api/taken`, {}, load).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe('409: {"message":"Username already exists"}');
+    // A schema that cannot load does not hide the refusal either.
+    const failing = () => Promise.reject(new Error('chunk failed'));
+    await expect(apiFetch(`${base}/api/taken`, {}, failing)).rejects.toThrow('409');
   });
 });

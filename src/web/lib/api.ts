@@ -2,6 +2,8 @@
 // section 7 ("<status>: <body text>") are handled in one place. Feature code
 // matches on that message (e.g. "contains 401"), so it must stay exactly so.
 
+import type { z } from 'zod';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly bodyText: string;
@@ -24,6 +26,28 @@ export class ApiError extends Error {
     return this.bodyText;
   }
 }
+
+/** A 2xx answer whose body is not what the contract's schema says: a server and client out of step, not a refusal. */
+export class UnexpectedAnswerError extends Error {
+  readonly status: number;
+  readonly path: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(status: number, path: string, issues: readonly z.core.$ZodIssue[]) {
+    super('Unexpected answer from the server');
+    this.name = 'UnexpectedAnswerError';
+    this.status = status;
+    this.path = path;
+    this.issues = issues;
+  }
+}
+
+/**
+ * Loads the contract's schema of an answer, as `() => import('…/listing-answers').then((m) => m.propertyAnswer)`.
+ * A dynamic import: the modules that name a query (route loaders, in the entry) stay free of zod, which loads
+ * with the first checked answer, while the request is under way (docs/decisions/0048).
+ */
+export type AnswerSchema<T> = () => Promise<z.ZodType<T>>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -52,27 +76,37 @@ export function noteAnswerPosition(header: string | null): void {
   if (header !== null && /^\d{1,16}$/.test(header)) notePosition(Number(header));
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** With `answer`, a 2xx body is parsed with the contract's schema; one that does not fit is an UnexpectedAnswerError. */
+export async function apiFetch<T>(path: string, init: RequestInit = {}, answer?: AnswerSchema<T>): Promise<T> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const isJsonBody = typeof init.body === 'string';
   if (isJsonBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   withKnownPosition(headers);
 
+  const schema = answer?.();
+  // Awaited below only for a 2xx; a refusal must not leave a failed import unhandled.
+  schema?.catch(() => undefined);
   const response = await fetch(path, { ...init, headers, credentials: 'include' });
   noteAnswerPosition(response.headers.get('X-Log-Position'));
   if (!response.ok) {
     const bodyText = (await response.text()) || response.statusText;
     throw new ApiError(response.status, bodyText);
   }
-  return (await readBody(response)) as T;
+  const body = await readBody(response);
+  if (!schema) return body as T;
+  const parsed = (await schema).safeParse(body);
+  if (parsed.success) return parsed.data;
+  // Shown as a failed load, not cached as if it were right; the issues are for whoever reads the console.
+  console.error(`Unexpected answer from the server for ${path}`, parsed.error.issues);
+  throw new UnexpectedAnswerError(response.status, path, parsed.error.issues);
 }
 
-export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown, answer?: AnswerSchema<T>): Promise<T> {
   const init: RequestInit = { method };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) init.body = JSON.stringify(body);
-  return apiFetch<T>(path, init);
+  return apiFetch<T>(path, init, answer);
 }
 
 /** For reads where "not signed in" is an answer, not a failure (GET /api/user, GET /api/admin/me). */
