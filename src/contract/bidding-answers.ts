@@ -41,13 +41,17 @@ export const ownBidAnswer = answerSchema<OwnBidView>()(
   }),
 );
 
+export const ownBidsAnswer = z.array(ownBidAnswer);
+
 /** GET /api/properties/{id}/bids. */
 export const ownerBidAnswer = answerSchema<OwnerBidView>()(z.object({ ...bidFields, editCount: z.number() }));
+export const ownerBidsAnswer = z.array(ownerBidAnswer);
 
 /** GET /api/bids/{bidId}/history. */
 export const bidRevisionAnswer = answerSchema<BidRevisionView>()(
   z.object({ kind: z.enum(['placed', 'edited']), message: z.string(), at: z.string() }),
 );
+export const bidRevisionsAnswer = z.array(bidRevisionAnswer);
 
 export const contactShareAnswer = answerSchema<ContactShareView>()(
   z.object({

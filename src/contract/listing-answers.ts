@@ -35,8 +35,11 @@ export const propertyAnswer = answerSchema<PropertyJson>()(
   }),
 );
 
+/** GET /api/user/properties. */
+export const propertiesAnswer = z.array(propertyAnswer);
+
 /** GET /api/properties: the plain list without paging parameters; with `limit` or `cursor` a page, the first with `total`. */
 export const propertyListAnswer = z.union([
-  z.array(propertyAnswer),
+  propertiesAnswer,
   z.object({ properties: z.array(propertyAnswer), nextCursor: z.string().nullable(), total: z.number().optional() }),
 ]);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -9,9 +8,9 @@ import {
 import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../contract/admins';
 import { pageViewSchema } from '../../contract/analytics';
 import { editBidSchema, placeBidSchema, selectBidSchema } from '../../contract/bidding';
-import { bidRevisionAnswer, contactSharesAnswer, ownBidAnswer, ownerBidAnswer, selectBidAnswer } from '../../contract/bidding-answers';
+import { bidRevisionsAnswer, contactSharesAnswer, ownBidAnswer, ownBidsAnswer, ownerBidsAnswer, selectBidAnswer } from '../../contract/bidding-answers';
 import { acceptAgreementsSchema, legalDocumentSchema } from '../../contract/legal';
-import { propertyAnswer, propertyListAnswer } from '../../contract/listing-answers';
+import { propertiesAnswer, propertyAnswer, propertyListAnswer } from '../../contract/listing-answers';
 import { createPropertySchema, updatePropertySchema } from '../../contract/listing-requests';
 import { purchaseSchema } from '../../domain/payments/packages';
 import { prospectSchema } from '../../contract/prospect-requests';
@@ -168,7 +167,7 @@ export const API_OPERATIONS: ApiOperations = {
   'POST /api/properties': { summary: 'List a property (verified homeowners)', roles: ['homeowner'], body: createPropertySchema, answer: { status: 201, schema: propertyAnswer } },
   'GET /api/properties': { summary: 'Active listings matching `search`, `propertyType`, `minBedrooms`, `minBathrooms` and `state` (open, closing, closed), in `sort` order (newest, ending, fewest_bids; newest by default); with `limit` or `cursor`, one page `{ properties, nextCursor }`, the first with `total`, the count of every match', roles: USERS, query: pageQuery, answer: { schema: propertyListAnswer } },
   'GET /api/properties/:id': { summary: 'One listing', roles: [...USERS, ...ADMINS], answer: { schema: propertyAnswer } },
-  'GET /api/user/properties': { summary: "The signed-in homeowner's listings", roles: USERS, answer: { schema: z.array(propertyAnswer) } },
+  'GET /api/user/properties': { summary: "The signed-in homeowner's listings", roles: USERS, answer: { schema: propertiesAnswer } },
   'PUT /api/properties/:id': { summary: 'Edit an own listing', roles: ['homeowner'], body: updatePropertySchema, answer: { schema: propertyAnswer } },
   'DELETE /api/properties/:id': { summary: 'Delete an own listing; its bids are refunded', roles: ['homeowner'] },
   'GET /api/admin/properties': { summary: 'Every listing', roles: ADMINS, query: propertiesListQuery },
@@ -177,9 +176,9 @@ export const API_OPERATIONS: ApiOperations = {
   // Bids, credits and realtor profiles
   'POST /api/properties/:id/bid': { summary: 'Bid on a listing for one credit', roles: ['realtor'], body: placeBidSchema, answer: { status: 201, schema: ownBidAnswer } },
   'PUT /api/bids/:bidId': { summary: "Edit an own bid's message", roles: ['realtor'], body: editBidSchema, answer: { schema: ownBidAnswer } },
-  'GET /api/bids': { summary: "The signed-in realtor's bids", roles: ['realtor'], answer: { schema: z.array(ownBidAnswer) } },
-  'GET /api/properties/:id/bids': { summary: "A listing's bids, as its owner (or a bidding realtor) may see them", roles: USERS, answer: { schema: z.array(ownerBidAnswer) } },
-  'GET /api/bids/:bidId/history': { summary: "A bid's messages, oldest first, for the listing's owner and the bid's realtor (404 to anyone else)", roles: USERS, params: { bidId: bidIdParam }, answer: { schema: z.array(bidRevisionAnswer) } },
+  'GET /api/bids': { summary: "The signed-in realtor's bids", roles: ['realtor'], answer: { schema: ownBidsAnswer } },
+  'GET /api/properties/:id/bids': { summary: "A listing's bids, as its owner (or a bidding realtor) may see them", roles: USERS, answer: { schema: ownerBidsAnswer } },
+  'GET /api/bids/:bidId/history': { summary: "A bid's messages, oldest first, for the listing's owner and the bid's realtor (404 to anyone else)", roles: USERS, params: { bidId: bidIdParam }, answer: { schema: bidRevisionsAnswer } },
   'POST /api/properties/:id/select-bid': { summary: "Choose a bid on an own listing: contact details are shared", roles: ['homeowner'], body: selectBidSchema, answer: { schema: selectBidAnswer } },
   'GET /api/realtor-profile': { summary: "The signed-in realtor's profile", roles: ['realtor'], answer: { schema: realtorProfileAnswer } },
   'POST /api/realtor-profile': { summary: "Save the signed-in realtor's profile", roles: ['realtor'], body: realtorProfileSchema, answer: { schema: realtorProfileAnswer } },
