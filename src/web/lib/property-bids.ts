@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OwnerBidView } from '../../contract/bidding';
 import { apiFetch } from './api';
+import { loadOwnerBidsAnswer } from './answer-schemas';
 import { queryKeys } from './query-keys';
 
 /**
@@ -12,6 +13,6 @@ import { queryKeys } from './query-keys';
 export function propertyBidsQuery(propertyId: string) {
   return queryOptions({
     queryKey: queryKeys.propertyBids(propertyId),
-    queryFn: () => apiFetch<OwnerBidView[]>(`/api/properties/${encodeURIComponent(propertyId)}/bids`),
+    queryFn: () => apiFetch<OwnerBidView[]>(`/api/properties/${encodeURIComponent(propertyId)}/bids`, {}, loadOwnerBidsAnswer),
   });
 }

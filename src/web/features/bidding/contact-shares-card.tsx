@@ -4,6 +4,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import type { ContactShareView } from '../../../contract/bidding';
 import { apiFetch } from '../../lib/api';
+import { loadContactSharesAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';
 import { formatLongDate } from '../../lib/format';
 
@@ -13,7 +14,7 @@ export type ContactShare = ContactShareView;
 export function contactSharesQuery() {
   return queryOptions({
     queryKey: queryKeys.contactShares,
-    queryFn: async () => (await apiFetch<{ shares: ContactShare[] }>('/api/contact-shares')).shares,
+    queryFn: async () => (await apiFetch<{ shares: ContactShare[] }>('/api/contact-shares', {}, loadContactSharesAnswer)).shares,
   });
 }
 

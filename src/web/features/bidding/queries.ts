@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { loadOwnBidsAnswer, loadRealtorProfileAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';
 import type { OwnBid, RealtorProfileView, Viewer } from './types';
 
@@ -7,7 +8,7 @@ import type { OwnBid, RealtorProfileView, Viewer } from './types';
 export function ownBidsQuery() {
   return queryOptions({
     queryKey: queryKeys.ownBids,
-    queryFn: () => apiFetch<OwnBid[]>('/api/bids'),
+    queryFn: () => apiFetch<OwnBid[]>('/api/bids', {}, loadOwnBidsAnswer),
   });
 }
 
@@ -15,7 +16,7 @@ export function ownBidsQuery() {
 export function realtorProfileQuery(realtorId: string, open: boolean) {
   return queryOptions({
     queryKey: queryKeys.realtorProfile(realtorId),
-    queryFn: open ? () => apiFetch<RealtorProfileView>(`/api/realtor-profile/${encodeURIComponent(realtorId)}`) : skipToken,
+    queryFn: open ? () => apiFetch<RealtorProfileView>(`/api/realtor-profile/${encodeURIComponent(realtorId)}`, {}, loadRealtorProfileAnswer) : skipToken,
     // What the viewer may see changes with the close and the selection: every opening asks again.
     staleTime: 0,
   });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
+import { loadBidRevisionsAnswer, loadPropertiesAnswer, loadPropertyAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';
 import type { BidRevision, Property, PropertyBid } from './types';
 
@@ -8,7 +9,7 @@ export const PAGE_SIZE = 24;
 export function propertyQueryOptions(propertyId: string) {
   return queryOptions({
     queryKey: queryKeys.property(propertyId),
-    queryFn: () => apiFetch<Property>(`/api/properties/${encodeURIComponent(propertyId)}`),
+    queryFn: () => apiFetch<Property>(`/api/properties/${encodeURIComponent(propertyId)}`, {}, loadPropertyAnswer),
     // The loader already asked; a 404 is an answer, not something to ask again on mount.
     retryOnMount: false,
   });
@@ -18,7 +19,7 @@ export function propertyQueryOptions(propertyId: string) {
 export function ownPropertiesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.ownProperties,
-    queryFn: () => apiFetch<Property[]>('/api/user/properties'),
+    queryFn: () => apiFetch<Property[]>('/api/user/properties', {}, loadPropertiesAnswer),
   });
 }
 
@@ -30,7 +31,7 @@ export function ownPropertiesQueryOptions() {
 export function bidHistoryQueryOptions(bid: Pick<PropertyBid, 'id' | 'propertyId' | 'editCount'>, enabled: boolean) {
   return queryOptions({
     queryKey: [...queryKeys.propertyBids(bid.propertyId), bid.id, 'history', bid.editCount] as const,
-    queryFn: () => apiFetch<BidRevision[]>(`/api/bids/${encodeURIComponent(bid.id)}/history`),
+    queryFn: () => apiFetch<BidRevision[]>(`/api/bids/${encodeURIComponent(bid.id)}/history`, {}, loadBidRevisionsAnswer),
     enabled,
     // The last history stays on screen while the next edit's loads.
     placeholderData: (previous) => previous,

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { loadRealtorProfileAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';
 import type { OwnRealtorProfile, RealtorDashboardData, RealtorInsights } from './types';
 
 export function ownRealtorProfileQuery() {
   return queryOptions({
     queryKey: queryKeys.ownRealtorProfile,
-    queryFn: () => apiFetch<OwnRealtorProfile>('/api/realtor-profile'),
+    queryFn: () => apiFetch<OwnRealtorProfile>('/api/realtor-profile', {}, loadRealtorProfileAnswer),
   });
 }
 

@@ -1,0 +1,18 @@
+/*
+ * The contract's answer schemas the web checks answers with (apiFetch's
+ * `answer`, docs/decisions/0048), each behind a dynamic import: the query
+ * modules that name them are imported by route loaders, which sit in the
+ * entry, and the first page must not load zod (docs/decisions/0044).
+ */
+
+const listingAnswers = () => import('../../contract/listing-answers');
+const biddingAnswers = () => import('../../contract/bidding-answers');
+const realtorProfileAnswers = () => import('../../contract/realtor-profile-answers');
+
+export const loadPropertyAnswer = async () => (await listingAnswers()).propertyAnswer;
+export const loadPropertiesAnswer = async () => (await listingAnswers()).propertiesAnswer;
+export const loadOwnBidsAnswer = async () => (await biddingAnswers()).ownBidsAnswer;
+export const loadOwnerBidsAnswer = async () => (await biddingAnswers()).ownerBidsAnswer;
+export const loadBidRevisionsAnswer = async () => (await biddingAnswers()).bidRevisionsAnswer;
+export const loadContactSharesAnswer = async () => (await biddingAnswers()).contactSharesAnswer;
+export const loadRealtorProfileAnswer = async () => (await realtorProfileAnswers()).realtorProfileAnswer;
