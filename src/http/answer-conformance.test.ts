@@ -4,7 +4,7 @@ import { propertyAnswer } from '../contract/listing-answers';
 import { ownerBidAnswer } from '../contract/bidding-answers';
 import { placeBid, registerHomeowner, registerRealtor, testClock } from '../testing/bidding';
 import { FILES, rootSession, uploadAvatar, uploadImage, verifiedHomeowner } from '../testing/listings';
-import { send } from '../testing/admins';
+import { cookieFrom, send } from '../testing/admins';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 import { API_OPERATIONS } from './routes/api-operations';
@@ -76,6 +76,18 @@ describe('answers conform to the contract', () => {
       statusLabel: 'Open', selected: false, realtorName: '', realtorProfileImage: null, editCount: 0,
     };
     expect(mismatch(z.array(ownerBidAnswer), [bid, { ...bid, id: 'b2', hiddenNote: 'x' }])).toMatch(/does not declare/);
+  });
+
+  it('for the signed-in user, from registration to a changed name', async () => {
+    const input = { username: 'una_user', password: 'Secret123', email: 'una@example.com', name: 'Una User', role: 'realtor' };
+    const registered = await send(t, 'POST', '/api/register', { body: input });
+    await conforms('POST /api/register', registered);
+    const cookie = cookieFrom(registered, 'session');
+    await conforms('GET /api/user', await send(t, 'GET', '/api/user', { cookie }));
+    await conforms('PUT /api/user/info', await send(t, 'PUT', '/api/user/info', { cookie, body: { name: 'Una Updated', phone: '+14165550123' } }));
+    await conforms('POST /api/login', await send(t, 'POST', '/api/login', { body: { username: input.username, password: input.password } }));
+    const redirected = await conforms('POST /api/login', await send(t, 'POST', '/api/login', { body: { username: input.username, password: input.password, redirectTo: '/dashboard' } }));
+    expect(redirected).toHaveProperty('redirectTo', '/dashboard');
   });
 
   it('for a listing from its creation to its selection, as each role that reads it', async () => {

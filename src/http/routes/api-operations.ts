@@ -5,6 +5,7 @@ import {
   resetPasswordSchema,
   userInfoSchema,
 } from '../../contract/accounts';
+import { loginAnswer, userAnswer } from '../../contract/account-answers';
 import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../contract/admins';
 import { pageViewSchema } from '../../contract/analytics';
 import { editBidSchema, placeBidSchema, selectBidSchema } from '../../contract/bidding';
@@ -57,11 +58,11 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/openapi.json': { summary: 'This document', roles: EVERYONE },
 
   // Sessions and accounts
-  'POST /api/register': { summary: 'Create a homeowner or realtor account and sign in', roles: EVERYONE, body: registrationSchema, answer: { status: 201 } },
-  'POST /api/login': { summary: 'Sign in with a username or email and a password', roles: EVERYONE, body: loginSchema },
+  'POST /api/register': { summary: 'Create a homeowner or realtor account and sign in', roles: EVERYONE, body: registrationSchema, answer: { status: 201, schema: userAnswer } },
+  'POST /api/login': { summary: 'Sign in with a username or email and a password', roles: EVERYONE, body: loginSchema, answer: { schema: loginAnswer } },
   'POST /api/logout': { summary: 'Sign out: the session cookie stops working', roles: EVERYONE },
-  'GET /api/user': { summary: 'The signed-in user', roles: USERS },
-  'PUT /api/user/info': { summary: "Change the signed-in user's name and phone", roles: USERS, body: userInfoSchema },
+  'GET /api/user': { summary: 'The signed-in user', roles: USERS, answer: { schema: userAnswer } },
+  'PUT /api/user/info': { summary: "Change the signed-in user's name and phone", roles: USERS, body: userInfoSchema, answer: { schema: userAnswer } },
   'PUT /api/user/change-password': { summary: 'Change the password; every other session ends', roles: USERS, body: changePasswordSchema },
   'POST /api/forgot-password': { summary: 'Mail a password-reset link (answers the same whether the email is known or not)', roles: EVERYONE, body: forgotPasswordSchema },
   'POST /api/reset-password': { summary: "Set a new password with a reset link's token", roles: EVERYONE, body: resetPasswordSchema },
