@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerSchema } from './answer-schema';
-import { BID_STATUSES, BID_STATUS_LABELS, type BidRevisionView, type BidView, type ContactShareView, type OwnBidView, type OwnerBidView } from './bidding';
+import { BID_STATUSES, BID_STATUS_LABELS, type BidRevisionView, type BidSelectionView, type BidView, type ContactShareView, type OwnBidView, type OwnerBidView } from './bidding';
 
 /*
  * The bid and contact-share answers as zod schemas, each tied to its type in
@@ -68,5 +68,7 @@ export const contactShareAnswer = answerSchema<ContactShareView>()(
 /** GET /api/contact-shares. */
 export const contactSharesAnswer = z.object({ shares: z.array(contactShareAnswer) });
 
-/** POST /api/properties/{id}/select-bid: the selection, with the chosen bid as the owner now sees it (null if it is gone). */
-export const selectBidAnswer = z.object({ propertyId: z.string(), bidId: z.string(), realtorId: z.string(), selectedAt: z.string(), bid: bidAnswer.nullable() });
+/** POST /api/properties/{id}/select-bid. */
+export const selectBidAnswer = answerSchema<BidSelectionView>()(
+  z.object({ propertyId: z.string(), bidId: z.string(), realtorId: z.string(), selectedAt: z.string(), bid: bidAnswer.nullable() }),
+);

@@ -105,6 +105,15 @@ export interface BidRevisionView {
   at: string;
 }
 
+/** POST /api/properties/{id}/select-bid: the selection, with the chosen bid as the owner now sees it (null if it is gone). */
+export interface BidSelectionView {
+  propertyId: string;
+  bidId: string;
+  realtorId: string;
+  selectedAt: string;
+  bid: BidView | null;
+}
+
 /** One reveal as its parties see it: who, which listing, which details, when. */
 export interface ContactShareView {
   propertyId: string;

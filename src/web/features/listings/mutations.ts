@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BidSelectionView } from '../../../contract/bidding';
 import type { CreatePropertyData, UpdatePropertyData } from '../../../contract/listing-requests';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, readErrorMessage } from '../../lib/api';
@@ -63,7 +64,8 @@ export function forgetProperty(queryClient: QueryClient, propertyId: string): vo
   queryClient.removeQueries({ queryKey: queryKeys.property(propertyId) });
 }
 
-export type SelectBidAnswer = { propertyId: string; bidId: string; realtorId: string; selectedAt: string; bid: PropertyBid };
+/** The chosen bid comes as the owner now sees it, without the edit count the list keeps. */
+export type SelectBidAnswer = BidSelectionView;
 
 /** POST /api/properties/{id}/select-bid: after the close, the owner picks one bid and both get the other's contact. */
 export function useSelectBid(propertyId: string) {
