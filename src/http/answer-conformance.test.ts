@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { propertyAnswer } from '../contract/listing-answers';
 import { ownerBidAnswer } from '../contract/bidding-answers';
 import { placeBid, registerHomeowner, registerRealtor, testClock } from '../testing/bidding';
-import { FILES, rootSession, uploadAvatar, uploadImage, verifiedHomeowner } from '../testing/listings';
+import { FILES, rootSession, uploadAvatar, uploadBill, uploadImage, verifiedHomeowner } from '../testing/listings';
 import { cookieFrom, send } from '../testing/admins';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
@@ -153,6 +153,36 @@ describe('answers conform to the contract', () => {
       expect(shares).toHaveLength(1);
     }
     await conforms('GET /api/properties/:id', await send(t, 'GET', `/api/properties/${propertyId}`, { cookie: owner.cookie }));
+  });
+
+  it("for the back office's verification queue and legal documents", async () => {
+    // An app of its own: a legal document in force would change what registering on the shared one asks.
+    const office = await createTestApp();
+    try {
+      const admin = await rootSession(office);
+      const submit = async (name: string) => {
+        const homeowner = await registerHomeowner(office, { name });
+        const documentUrl = await uploadBill(office, homeowner.cookie);
+        expect((await send(office, 'POST', '/api/verification/submit', { cookie: homeowner.cookie, body: { documentUrl } })).status).toBe(200);
+      };
+      await submit('Hana Approved');
+      await submit('Ravi Rejected');
+      const queue = await conforms<{ items: Array<{ id: string }> }>('GET /api/admin/verifications', await send(office, 'GET', '/api/admin/verifications?status=pending&limit=100', { cookie: admin }));
+      const [first, second] = queue.items;
+      if (!first || !second) throw new Error('Both submissions should be in the queue');
+      await conforms('POST /api/admin/verifications/:id/approve', await send(office, 'POST', `/api/admin/verifications/${first.id}/approve`, { cookie: admin, body: { adminNotes: 'Bill matches.' } }));
+      await conforms('POST /api/admin/verifications/:id/reject', await send(office, 'POST', `/api/admin/verifications/${second.id}/reject`, { cookie: admin, body: { subject: 'Your bill', message: 'The name does not match.' } }));
+      // Reviewed rows carry their reviewer, notes and reason.
+      await conforms('GET /api/admin/verifications', await send(office, 'GET', '/api/admin/verifications?limit=100', { cookie: admin }));
+
+      const input = { type: 'privacy_policy', title: 'Privacy Policy', content: 'What we keep.', version: '1.0', effectiveDate: new Date().toISOString() };
+      const draft = await conforms<{ id: number }>('POST /api/admin/legal-documents', await send(office, 'POST', '/api/admin/legal-documents', { cookie: admin, body: input }));
+      await conforms('PUT /api/admin/legal-documents/:id', await send(office, 'PUT', `/api/admin/legal-documents/${draft.id}`, { cookie: admin, body: { ...input, content: 'What we keep, and why.' } }));
+      await conforms('POST /api/admin/legal-documents/:id/activate', await send(office, 'POST', `/api/admin/legal-documents/${draft.id}/activate`, { cookie: admin }));
+      await conforms('GET /api/admin/legal-documents', await send(office, 'GET', '/api/admin/legal-documents', { cookie: admin }));
+    } finally {
+      await office.close();
+    }
   });
 
   it('has called every operation whose answer the contract describes', () => {

@@ -11,6 +11,7 @@ import { pageViewSchema } from '../../contract/analytics';
 import { editBidSchema, placeBidSchema, selectBidSchema } from '../../contract/bidding';
 import { bidRevisionsAnswer, contactSharesAnswer, ownBidAnswer, ownBidsAnswer, ownerBidsAnswer, selectBidAnswer } from '../../contract/bidding-answers';
 import { acceptAgreementsSchema, legalDocumentSchema } from '../../contract/legal';
+import { adminLegalDocumentAnswer, adminLegalDocumentsAnswer, savedLegalDocumentAnswer } from '../../contract/legal-answers';
 import { propertiesAnswer, propertyAnswer, propertyListAnswer } from '../../contract/listing-answers';
 import { createPropertySchema, updatePropertySchema } from '../../contract/listing-requests';
 import { purchaseSchema } from '../../domain/payments/packages';
@@ -18,6 +19,7 @@ import { prospectSchema } from '../../contract/prospect-requests';
 import { realtorProfileAnswer } from '../../contract/realtor-profile-answers';
 import { realtorProfileSchema } from '../../contract/realtor-profiles';
 import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../contract/verification';
+import { adminVerificationAnswer, adminVerificationsAnswer, rejectedVerificationAnswer } from '../../contract/verification-answers';
 import type { ApiOperations } from '../openapi';
 import { ADMINS, EVERYONE, USERS } from '../openapi';
 import { usersListQuery } from './admin/admin-accounts';
@@ -119,17 +121,20 @@ export const API_OPERATIONS: ApiOperations = {
       'Every legal document version, newest first, a page at a time (`{ items, nextCursor, total }`, docs/decisions/0032), each with its status (draft, scheduled, active, superseded) at the time asked; filter by type, search title or version',
     roles: ADMINS,
     query: legalDocumentsQuery,
+    answer: { schema: adminLegalDocumentsAnswer },
   },
-  'POST /api/admin/legal-documents': { summary: 'Write a legal document (a draft until activated)', roles: ADMINS, body: legalDocumentSchema, answer: { status: 201 } },
+  'POST /api/admin/legal-documents': { summary: 'Write a legal document (a draft until activated)', roles: ADMINS, body: legalDocumentSchema, answer: { status: 201, schema: adminLegalDocumentAnswer } },
   'PUT /api/admin/legal-documents/:id': {
     summary: "Edit a draft in place (200); an activated version's text never changes, so its edit is saved as a new draft version (201, `savedAsNewVersion: true`, 'Saved as a new draft version')",
     roles: ADMINS,
     body: legalDocumentSchema,
+    answer: { schema: savedLegalDocumentAnswer },
   },
   'DELETE /api/admin/legal-documents/:id': { summary: 'Delete a draft; a version that was ever activated stays on record (409)', roles: ADMINS },
   'POST /api/admin/legal-documents/:id/activate': {
     summary: 'Lock a version and put it in force for its type: at once, or scheduled when its effective date is to come (it is in force by itself from then)',
     roles: ADMINS,
+    answer: { schema: adminLegalDocumentAnswer },
   },
   'GET /api/admin/legal-documents/:id/agreements': { summary: 'Who accepted this version, and when, a page at a time (`{ items, nextCursor, total }`)', roles: ADMINS, query: listQueryOfContract },
   'GET /api/admin/legal-agreements': {
@@ -151,6 +156,7 @@ export const API_OPERATIONS: ApiOperations = {
       "Ownership verifications, a page at a time (`{ items, nextCursor, total, counts: { pending, approved, rejected } }`, docs/decisions/0032; the counts are over every submission): `?status=pending` is the review queue, oldest first; otherwise newest first; search by the homeowner's name or email",
     roles: ADMINS,
     query: verificationsListQuery,
+    answer: { schema: adminVerificationsAnswer },
   },
   'POST /api/admin/verifications/approve': {
     summary: 'Approve up to 100 selected pending verifications, each once: `{ approved: [ids], skipped: [{ id, reason }] }`',
@@ -162,8 +168,9 @@ export const API_OPERATIONS: ApiOperations = {
     roles: ADMINS,
     body: approveVerificationSchema,
     bodyOptional: true,
+    answer: { schema: adminVerificationAnswer },
   },
-  'POST /api/admin/verifications/:id/reject': { summary: 'Reject an ownership verification and mail the homeowner why', roles: ADMINS, body: rejectVerificationSchema },
+  'POST /api/admin/verifications/:id/reject': { summary: 'Reject an ownership verification and mail the homeowner why', roles: ADMINS, body: rejectVerificationSchema, answer: { schema: rejectedVerificationAnswer } },
   'GET /api/admin/verification-document/:encodedKey{.+}': { summary: 'A short-lived address of a submitted bill: `{ url }`', roles: ADMINS },
   'POST /api/properties': { summary: 'List a property (verified homeowners)', roles: ['homeowner'], body: createPropertySchema, answer: { status: 201, schema: propertyAnswer } },
   'GET /api/properties': { summary: 'Active listings matching `search`, `propertyType`, `minBedrooms`, `minBathrooms` and `state` (open, closing, closed), in `sort` order (newest, ending, fewest_bids; newest by default); with `limit` or `cursor`, one page `{ properties, nextCursor }`, the first with `total`, the count of every match', roles: USERS, query: pageQuery, answer: { schema: propertyListAnswer } },
