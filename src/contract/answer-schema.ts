@@ -5,14 +5,14 @@ import type { z } from 'zod';
  * browser reads. `satisfies z.ZodType<T>` alone lets either side carry a field
  * the other lacks (an object with more fields is still assignable), so the
  * check here compares the field names at every depth as well as their types.
- * Types only and an identity function: importing this adds nothing to a bundle.
+ * At run time it is an identity function; the check is the compiler's.
  */
 
 /** Intersections and interfaces flattened to plain object types, at every depth, so equal shapes compare equal. */
 type Flat<T> = T extends readonly (infer Item)[] ? Flat<Item>[] : T extends object ? { [K in keyof T]: Flat<T[K]> } : T;
 
 /** True when A and B have the same fields (optional or not) of the same types, at every depth. */
-export type SameShape<A, B> = (<X>() => X extends Flat<A> ? 1 : 2) extends <X>() => X extends Flat<B> ? 1 : 2 ? true : false;
+type SameShape<A, B> = (<X>() => X extends Flat<A> ? 1 : 2) extends <X>() => X extends Flat<B> ? 1 : 2 ? true : false;
 
 /** What the compiler shows when they differ: the top-level fields found on one side only. */
 type ShapeMismatch<Schema, Type> = {
