@@ -4,6 +4,7 @@ import { adminDecider } from '../domain/admins/decide';
 import type { AdminId } from '../domain/admins/events';
 import { adminStreamId, toAdminId } from '../domain/admins/events';
 import { handleCommand, loadState } from '../domain/shared/command-handler';
+import { readAdmin } from './aggregates';
 import { ConflictError } from '../domain/shared/errors';
 import { reservation, reservationStreamId } from '../domain/shared/reservation';
 import type { EventMetadata, EventStore } from '../event-store/port';
@@ -102,7 +103,7 @@ export async function bootstrapAdmin(options: AdminBootstrapOptions): Promise<Ad
 }
 
 async function adminExists(eventStore: EventStore, adminId: AdminId): Promise<boolean> {
-  return (await loadState(eventStore, adminStreamId(adminId), adminDecider)).status !== 'none';
+  return (await readAdmin({ eventStore }, adminId)).status !== 'none';
 }
 
 function generatedPasswordNotice(username: string, password: string): string {

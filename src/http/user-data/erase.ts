@@ -1,15 +1,14 @@
 import type { Context } from 'hono';
 import { userStreamId } from '../../domain/accounts/commands';
-import { account } from '../../domain/accounts/decide';
 import { accountErasure } from '../../domain/accounts/erasure';
 import { uploadsStreamId } from '../../domain/files/events';
 import { listing } from '../../domain/listings/decide';
 import { propertyStreamId } from '../../domain/listings/events';
-import { loadState } from '../../domain/shared/command-handler';
 import { ValidationError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';
 import type { PropertyDoc } from '../../projections/properties';
 import { PROPERTIES } from '../../projections/properties';
+import { readAccount } from '../aggregates';
 import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
 import type { AppEnv } from '../context';
@@ -27,7 +26,7 @@ import { INVALID_CREDENTIALS, RATE_RULES } from '../routes/accounts/auth-shared'
  */
 export async function eraseUser(deps: AppDeps, c: Context<AppEnv>, limiter: RateLimiter, userId: string, password: string): Promise<void> {
   await limiter.check(RATE_RULES.changePasswordFailuresPerAccount, userId);
-  const state = await loadState(deps.eventStore, userStreamId(userId), account);
+  const state = await readAccount(deps, userId);
   if (state.status !== 'registered' || state.erasedAt !== undefined) throw new UnauthorizedError();
   const valid = state.passwordHash !== null && (await verifyPassword(password, state.passwordHash));
   if (!valid) {

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
 import { INVALID_RESET_TOKEN, changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../../../contract/accounts';
-import { loadState } from '../../../domain/shared/command-handler';
 import { ValidationError } from '../../../domain/shared/errors';
 import type { UserDoc } from '../../../projections/users';
 import { passwordResetMail, resetLink } from '../../../mail/templates';
+import { readAccount } from '../../aggregates';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
@@ -73,7 +73,7 @@ export function createPasswordRoutes(ctx: AuthContext) {
       const userId = currentUserId(c);
       const { currentPassword, newPassword } = await readJson(c, changePasswordSchema);
       await limiter.check(RATE_RULES.changePasswordFailuresPerAccount, userId);
-      const state = await loadState(deps.eventStore, userStreamId(userId), account);
+      const state = await readAccount(deps, userId);
       const valid = state.status === 'registered' && state.passwordHash !== null && (await verifyPassword(currentPassword, state.passwordHash));
       if (!valid) {
         await limiter.record(RATE_RULES.changePasswordFailuresPerAccount, userId);

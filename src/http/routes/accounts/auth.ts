@@ -5,9 +5,9 @@ import type { UserId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
 import { loginSchema, registerSchema, userInfoSchema } from '../../../contract/accounts';
 import { documentIdsSchema } from '../../../contract/legal';
-import { loadState } from '../../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../../domain/shared/errors';
 import { reservationStreamId } from '../../../domain/shared/reservation';
+import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../audit';
 import { runCommand } from '../../commands';
@@ -90,7 +90,7 @@ function createSessionRoutes(ctx: AuthContext) {
       // The account, whichever of its names was typed; an unknown name counts as if it were one.
       const accountKey = found ? found._id : `unknown:${identifier}`;
       await throttle.before(accountKey, address);
-      const state = found ? await loadState(deps.eventStore, userStreamId(found._id), account) : undefined;
+      const state = found ? await readAccount(deps, found._id) : undefined;
       const passwordHash = state?.status === 'registered' ? state.passwordHash : null;
       // Unknown accounts cost one scrypt too, so timing does not tell which usernames exist.
       const valid = passwordHash ? await verifyPassword(password, passwordHash) : await verifyDummyPassword(password);

@@ -6,11 +6,11 @@ import { ADMIN_NOT_FOUND, adminDecider } from '../../../domain/admins/decide';
 import type { AdminId } from '../../../domain/admins/events';
 import { adminStreamId, toAdminId } from '../../../domain/admins/events';
 import { ADMIN_ROLES, createAdminSchema, setAdminPasswordSchema } from '../../../contract/admins';
-import { loadState } from '../../../domain/shared/command-handler';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import { reservationStreamId } from '../../../domain/shared/reservation';
 import type { AdminUserDoc } from '../../../projections/admin-users';
 import { ADMIN_USERS } from '../../../projections/admin-users';
+import { readAdmin } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -39,7 +39,7 @@ export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   /** Whether an id that holds a name became an administrator; a crash between the two leaves it without. */
-  const adminExists = async (ownerId: string) => (await loadState(deps.eventStore, adminStreamId(ownerId), adminDecider)).status !== 'none';
+  const adminExists = async (ownerId: string) => (await readAdmin(deps, ownerId)).status !== 'none';
 
   const reserve = (c: Context<AppEnv>, kind: 'admin-username' | 'admin-email', name: string, adminId: AdminId, takenMessage: string) =>
     reserveName(c, {

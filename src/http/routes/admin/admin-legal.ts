@@ -9,7 +9,6 @@ import { LEGAL_DOCUMENT_IDS_STREAM, legalActiveStreamId, legalDocumentStreamId }
 import { legalDocumentIds } from '../../../domain/legal/ids';
 import type { AdminLegalDocument, LegalDocumentData, LegalDocumentStatus, LegalDocumentType } from '../../../contract/legal';
 import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, parseDocumentId } from '../../../contract/legal';
-import { loadState } from '../../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../../domain/shared/errors';
 import type { Filter } from '../../../read-store/port';
 import type { LegalDocumentDoc } from '../../../projections/legal-documents';
@@ -18,6 +17,7 @@ import type { UserAgreementDoc } from '../../../projections/user-agreements';
 import { USER_AGREEMENTS } from '../../../projections/user-agreements';
 import type { UserDoc } from '../../../projections/users';
 import { USERS } from '../../../projections/users';
+import { readLegalActivations, readLegalDocument } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -86,7 +86,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
   /** The document of the URL, as its stream decides: 404 for anything but an existing, undeleted document. */
   const loadDocument = async (c: Context<AppEnv>): Promise<Extract<LegalDocumentState, { status: 'existing' }>> => {
     const documentId = parseDocumentId(c.req.param('id') ?? '');
-    const state = documentId === null ? null : await loadState(deps.eventStore, legalDocumentStreamId(documentId), legalDocumentDecider);
+    const state = documentId === null ? null : await readLegalDocument(deps, documentId);
     if (state?.status !== 'existing') throw new NotFoundError(DOCUMENT_NOT_FOUND);
     return state;
   };
@@ -147,7 +147,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = adminActor(c);
     const current = await loadDocument(c);
     const data = await readJson(c, legalDocumentSchema);
-    const types = await loadState(deps.eventStore, legalActiveStreamId(current.documentType), legalActiveDecider);
+    const types = await readLegalActivations(deps, current.documentType);
     const { type, title, content, version, effectiveDate } = data;
     try {
       await runCommand(deps, c, legalDocumentStreamId(current.documentId), legalDocumentDecider, {
@@ -172,7 +172,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.delete('/legal-documents/:id', requireAdmin(), async (c) => {
     const actor = adminActor(c);
     const current = await loadDocument(c);
-    const types = await loadState(deps.eventStore, legalActiveStreamId(current.documentType), legalActiveDecider);
+    const types = await readLegalActivations(deps, current.documentType);
     const at = deps.clock().toISOString();
     await runCommand(deps, c, legalDocumentStreamId(current.documentId), legalDocumentDecider, {
       type: 'DeleteLegalDocument',

@@ -3,10 +3,10 @@ import { setCookie } from 'hono/cookie';
 import { adminDecider } from '../../../domain/admins/decide';
 import { adminStreamId } from '../../../domain/admins/events';
 import { adminLoginSchema } from '../../../contract/admins';
-import { loadState } from '../../../domain/shared/command-handler';
 import { ConflictError, NotFoundError } from '../../../domain/shared/errors';
 import type { AdminUserDoc } from '../../../projections/admin-users';
 import { ADMIN_USERS } from '../../../projections/admin-users';
+import { readAdmin } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../audit';
 import { runCommand } from '../../commands';
@@ -50,7 +50,7 @@ export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const found = await admins.findOne({ usernameLower });
     const accountKey = found ? found._id : `unknown:${usernameLower}`;
     await throttle.before(accountKey, address);
-    const state = found ? await loadState(deps.eventStore, adminStreamId(found._id), adminDecider) : undefined;
+    const state = found ? await readAdmin(deps, found._id) : undefined;
     // Unknown, deactivated and password-less administrators cost the same time as a wrong password.
     const hash = state?.status === 'active' ? state.passwordHash : null;
     const matches = hash ? await verifyPassword(password, hash) : await verifyDummyPassword(password);

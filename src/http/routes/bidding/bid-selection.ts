@@ -1,17 +1,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { userStreamId } from '../../../domain/accounts/commands';
-import { account } from '../../../domain/accounts/decide';
 import { selectBidSchema } from '../../../contract/bidding';
 import type { BidSelected } from '../../../domain/bidding/selection';
 import { ONLY_OWNER_SELECTS, selection, selectionStreamId } from '../../../domain/bidding/selection';
-import { loadState } from '../../../domain/shared/command-handler';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import { bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../../../mail/bids';
 import type { Mail } from '../../../mail/port';
 import { viewPropertyBids } from '../../../projections/bid-views';
 import type { UserDoc } from '../../../projections/users';
 import { USERS } from '../../../projections/users';
+import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { withoutDeclinedOutcomes } from '../../bid-mails';
 import { runCommand } from '../../commands';
@@ -43,7 +41,7 @@ export function createBidSelectionRoutes(deps: AppDeps) {
     const bid = await bids.findOne({ _id: bidId });
     let stands = false;
     if (bid && bid.propertyId === propertyId) {
-      const realtor = await loadState(deps.eventStore, userStreamId(bid.realtorId), account);
+      const realtor = await readAccount(deps, bid.realtorId);
       const standing = realtor.status === 'registered' ? realtor.bids.get(bidId) : undefined;
       stands = standing?.status === 'active' && standing.propertyId === propertyId;
     }

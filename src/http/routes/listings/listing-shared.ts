@@ -2,15 +2,14 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isBlobKey } from '../../../contract/blob-keys';
 import type { UploadKind } from '../../../domain/files/events';
-import { uploadsStreamId } from '../../../domain/files/events';
-import { ownsUpload, uploads } from '../../../domain/files/decide';
-import { loadState } from '../../../domain/shared/command-handler';
+import { ownsUpload } from '../../../domain/files/decide';
 import { PROFILE_IMAGE_RULE } from '../../../contract/realtor-profiles';
 import { ForbiddenError, ValidationError } from '../../../domain/shared/errors';
 import { DOCUMENT_REQUIRED_MESSAGE } from '../../../contract/verification';
 import type { PropertyJson } from '../../../contract/listings';
 import type { PropertyDoc } from '../../../projections/properties';
 import { PROPERTIES } from '../../../projections/properties';
+import { readUploads } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
@@ -42,7 +41,7 @@ export async function requireOwnUploads(deps: Pick<AppDeps, 'eventStore'>, userI
   if (keys.length === 0) return;
   const { field, message } = NOT_AN_UPLOAD[kind];
   if (!keys.every((key) => isBlobKey(key, kind === 'bill' ? 'bills' : 'images'))) throw new ValidationError(message, { [field]: message });
-  const state = await loadState(deps.eventStore, uploadsStreamId(userId), uploads);
+  const state = await readUploads(deps, userId);
   if (!keys.every((key) => ownsUpload(state, key, kind))) throw new ForbiddenError(FOREIGN_UPLOAD_MESSAGE);
 }
 

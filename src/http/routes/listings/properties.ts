@@ -4,10 +4,10 @@ import { listing } from '../../../domain/listings/decide';
 import { OWNER_ONLY_EDIT, PROPERTY_NOT_FOUND } from '../../../domain/listings/decide';
 import { propertyStreamId } from '../../../domain/listings/events';
 import { createPropertySchema, updatePropertySchema } from '../../../contract/listing-requests';
-import { loadState } from '../../../domain/shared/command-handler';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import type { PropertyDoc } from '../../../projections/properties';
 import { NEWEST_FIRST, PROPERTIES } from '../../../projections/properties';
+import { readListing } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -103,7 +103,7 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
     .put('/properties/:id', requireUser('homeowner'), async (c) => {
       const actorId = currentUserId(c);
       const propertyId = c.req.param('id');
-      const before = await loadState(deps.eventStore, propertyStreamId(propertyId), listing);
+      const before = await readListing(deps, propertyId);
       // Who may edit needs no body, so a stranger's request is refused before its body is read
       // (docs/decisions/0021); the decider checks again against the state it appends to.
       if (before.status !== 'listed') throw new NotFoundError(PROPERTY_NOT_FOUND);

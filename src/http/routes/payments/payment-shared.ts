@@ -3,11 +3,11 @@ import { HTTPException } from 'hono/http-exception';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
 import type { RegisteredAccount } from '../../../domain/accounts/account';
-import { loadState } from '../../../domain/shared/command-handler';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { LogPosition } from '../../../event-store/port';
 import type { PaymentIntentView } from '../../../payments/port';
 import { PaymentProviderError } from '../../../payments/port';
+import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { noteLogPosition, runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -74,7 +74,7 @@ export async function waitForReadModels(deps: AppDeps, c: Context<AppEnv>, posit
 }
 
 export async function loadAccount(deps: AppDeps, userId: string): Promise<RegisteredAccount> {
-  const state = await loadState(deps.eventStore, userStreamId(userId), account);
+  const state = await readAccount(deps, userId);
   if (state.status !== 'registered') throw new NotFoundError('User not found');
   return state;
 }

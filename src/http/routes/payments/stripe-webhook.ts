@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
-import { handleCommand, loadState } from '../../../domain/shared/command-handler';
+import { handleCommand } from '../../../domain/shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import type { EventMetadata } from '../../../event-store/port';
 import { toIntentView } from '../../../payments/stripe';
+import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { settlePayment } from '../../../processes/payment-settlement';
@@ -64,7 +65,7 @@ async function saveFromSetup(deps: AppDeps, setup: Stripe.SetupIntent, at: strin
   const customerId = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id;
   if (!userId || !paymentMethodId || !customerId) return;
   const streamId = userStreamId(userId);
-  const state = await loadState(deps.eventStore, streamId, account);
+  const state = await readAccount(deps, userId);
   // Only a setup made for this account's own customer.
   if (state.status !== 'registered' || state.paymentCustomerId !== customerId) return;
   await handleCommand(deps.eventStore, streamId, account, { type: 'SavePaymentMethod', paymentMethodId, source: 'webhook', at }, { metadata });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { loadState } from '../../../domain/shared/command-handler';
 import { assertNever } from '../../../domain/shared/decider';
 import { verification } from '../../../domain/verification/decide';
 import { verificationStreamId } from '../../../domain/verification/events';
 import { submitVerificationSchema } from '../../../contract/verification';
 import type { VerificationState, VerificationStatus } from '../../../domain/verification/verification';
+import { readVerification } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -38,7 +38,7 @@ export function toVerificationStatusJson(state: VerificationState): Verification
 
 /** The homeowner's verification as its stream says: the source of truth for who may list. */
 export async function loadVerificationStatus(deps: Pick<AppDeps, 'eventStore'>, userId: string): Promise<VerificationStatus> {
-  return (await loadState(deps.eventStore, verificationStreamId(userId), verification)).status;
+  return (await readVerification(deps, userId)).status;
 }
 
 /** The homeowner's side of ownership verification. */
@@ -59,7 +59,7 @@ export function createVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json(toVerificationStatusJson(state));
     })
     .get('/verification/status', requireUser(), async (c) => {
-      const state = await loadState(deps.eventStore, verificationStreamId(currentUserId(c)), verification);
+      const state = await readVerification(deps, currentUserId(c));
       return c.json(toVerificationStatusJson(state));
     });
 }

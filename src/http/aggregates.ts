@@ -1,0 +1,59 @@
+import type { AccountState } from '../domain/accounts/account';
+import { userStreamId } from '../domain/accounts/commands';
+import { account } from '../domain/accounts/decide';
+import type { AdminState } from '../domain/admins/admin';
+import { adminDecider } from '../domain/admins/decide';
+import { adminStreamId } from '../domain/admins/events';
+import type { UploadsState } from '../domain/files/decide';
+import { uploads } from '../domain/files/decide';
+import { uploadsStreamId } from '../domain/files/events';
+import type { LegalActiveState } from '../domain/legal/active';
+import { legalActiveDecider } from '../domain/legal/active';
+import type { LegalDocumentState } from '../domain/legal/document';
+import { legalDocumentDecider } from '../domain/legal/document';
+import { legalActiveStreamId, legalDocumentStreamId } from '../domain/legal/events';
+import { listing } from '../domain/listings/decide';
+import { propertyStreamId } from '../domain/listings/events';
+import type { PropertyState } from '../domain/listings/property';
+import { loadState } from '../domain/shared/command-handler';
+import { verification } from '../domain/verification/decide';
+import { verificationStreamId } from '../domain/verification/events';
+import type { VerificationState } from '../domain/verification/verification';
+import type { LegalDocumentType } from '../contract/legal';
+import type { AppDeps } from './deps';
+
+/*
+ * The one way a route reads an aggregate's state: each reader folds one
+ * stream with its decider, so a route never names a stream or a decider to read.
+ * Writes go through runCommand (commands.ts).
+ */
+type Store = Pick<AppDeps, 'eventStore'>;
+
+export function readAccount(deps: Store, userId: string): Promise<AccountState> {
+  return loadState(deps.eventStore, userStreamId(userId), account);
+}
+
+export function readVerification(deps: Store, userId: string): Promise<VerificationState> {
+  return loadState(deps.eventStore, verificationStreamId(userId), verification);
+}
+
+export function readAdmin(deps: Store, adminId: string): Promise<AdminState> {
+  return loadState(deps.eventStore, adminStreamId(adminId), adminDecider);
+}
+
+export function readUploads(deps: Store, userId: string): Promise<UploadsState> {
+  return loadState(deps.eventStore, uploadsStreamId(userId), uploads);
+}
+
+export function readListing(deps: Store, propertyId: string): Promise<PropertyState> {
+  return loadState(deps.eventStore, propertyStreamId(propertyId), listing);
+}
+
+export function readLegalDocument(deps: Store, documentId: number): Promise<LegalDocumentState> {
+  return loadState(deps.eventStore, legalDocumentStreamId(documentId), legalDocumentDecider);
+}
+
+/** Which version of a type of legal document is in effect, and which are scheduled. */
+export function readLegalActivations(deps: Store, type: LegalDocumentType): Promise<LegalActiveState> {
+  return loadState(deps.eventStore, legalActiveStreamId(type), legalActiveDecider);
+}
