@@ -4,13 +4,13 @@ import type { BidStatus } from '../../../contract/bidding';
 import { BID_STATUSES } from '../../../contract/bidding';
 import { bidStateOf } from '../../../domain/bidding/bid-status';
 import type { BidDoc, BidPropertyDoc } from '../../../projections/bids';
-import type { Collection, Filter, Sort } from '../../../read-store/port';
+import { bidPropertiesByIds, bidPropertiesMatching, bidsCollection } from '../../../projections/bids-queries';
+import type { Filter, ReadStore, Sort } from '../../../read-store/port';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
 import { allOf, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
 import { validate } from '../../validation';
-import { bidCollections } from '../bidding/bid-shared';
 import { idsOfPeopleMatching, peopleById } from './people-search';
 
 // Newest and oldest walk the bids' createdAt index, forwards or backwards; amount has its own.
@@ -28,14 +28,13 @@ type BiddingFacts = Pick<BidPropertyDoc, '_id' | 'title' | 'selectedBidId' | 'bi
 
 /** GET /api/admin/bids: every administrator reads it. */
 export function createAdminBidRoutes(deps: AppDeps) {
-  const { bids, properties } = bidCollections(deps);
 
   /** The listing's title, or the realtor's name or email, contains `search`. */
   const searchFilter = async (search: string): Promise<Filter> => {
     if (search === '') return {};
     const [realtorIds, listed] = await Promise.all([
       idsOfPeopleMatching(deps.readStore, search, 'realtor'),
-      properties.find({ title: containsPattern(search) }, { projection: { _id: 1 } }),
+      bidPropertiesMatching(deps.readStore, { title: containsPattern(search) }, { projection: { _id: 1 } }),
     ]);
     return { $or: [{ realtorId: { $in: realtorIds } }, { propertyId: { $in: listed.map((property) => property._id) } }] };
   };
@@ -46,13 +45,13 @@ export function createAdminBidRoutes(deps: AppDeps) {
       const now = deps.clock();
       const filter = allOf(
         await searchFilter(query.search ?? ''),
-        query.status === undefined ? {} : await bidStatusFilter(properties, query.status, now),
+        query.status === undefined ? {} : await bidStatusFilter(deps.readStore, query.status, now),
         dayRangeFilter('createdAt', query.from, query.to),
       );
-      const page = await listPage<BidDoc>(bids, filter, BID_SORTS[query.sort ?? 'newest'], query);
+      const page = await listPage<BidDoc>(bidsCollection(deps.readStore), filter, BID_SORTS[query.sort ?? 'newest'], query);
       const [people, listed] = await Promise.all([
         peopleById(deps.readStore, page.docs.map((bid) => bid.realtorId)),
-        properties.find({ _id: { $in: [...new Set(page.docs.map((bid) => bid.propertyId))] } }, { projection: { title: 1, selectedBidId: 1, biddingEndsAt: 1 } }),
+        bidPropertiesByIds(deps.readStore, [...new Set(page.docs.map((bid) => bid.propertyId))], { title: 1, selectedBidId: 1, biddingEndsAt: 1 }),
       ]);
       const propertyOf = new Map<string, BiddingFacts>(listed.map((p) => [p._id, p]));
       const items = page.docs.map((bid) => ({
@@ -77,10 +76,10 @@ export function createAdminBidRoutes(deps: AppDeps) {
  * `now`, as a filter on the bids: the state is derived from the listing, so
  * the listings in each state are looked up first (their ids, never the bids).
  */
-async function bidStatusFilter(properties: Collection<BidPropertyDoc>, status: BidStatus, now: Date): Promise<Filter> {
+async function bidStatusFilter(store: ReadStore, status: BidStatus, now: Date): Promise<Filter> {
   const standing = { refundedAt: null };
   if (status === 'completed' || status === 'failed') {
-    const chosen = await properties.find({ selectedBidId: { $ne: null } }, { projection: { selectedBidId: 1 } });
+    const chosen = await bidPropertiesMatching(store, { selectedBidId: { $ne: null } }, { projection: { selectedBidId: 1 } });
     const chosenBids = chosen.flatMap((property) => property.selectedBidId ?? []);
     if (status === 'completed') return { ...standing, _id: { $in: chosenBids } };
     return { $or: [{ refundedAt: { $ne: null } }, { propertyId: { $in: chosen.map((property) => property._id) }, _id: { $nin: chosenBids } }] };
@@ -88,6 +87,6 @@ async function bidStatusFilter(properties: Collection<BidPropertyDoc>, status: B
   // Listing times are ISO strings (src/contract/listing-requests.ts), so they compare as they sort.
   const at = now.toISOString();
   const closes = status === 'pending' ? { $or: [{ biddingEndsAt: null }, { biddingEndsAt: { $gt: at } }] } : { biddingEndsAt: { $lte: at } };
-  const unchosen = await properties.find({ selectedBidId: null, ...closes }, { projection: { _id: 1 } });
+  const unchosen = await bidPropertiesMatching(store, { selectedBidId: null, ...closes }, { projection: { _id: 1 } });
   return { ...standing, propertyId: { $in: unchosen.map((property) => property._id) } };
 }

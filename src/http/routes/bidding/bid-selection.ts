@@ -7,8 +7,9 @@ import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import { bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../../../mail/bids';
 import type { Mail } from '../../../mail/port';
 import { viewPropertyBids } from '../../../projections/bid-views';
+import { findBid, findBidProperty, otherBiddersOn } from '../../../projections/bids-queries';
 import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
+import { usersByIds } from '../../../projections/users-queries';
 import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { withoutDeclinedOutcomes } from '../../bid-mails';
@@ -17,7 +18,7 @@ import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
-import { bidCollections, readPropertyFacts, requireId } from './bid-shared';
+import { readPropertyFacts, requireId } from './bid-shared';
 
 /**
  * POST /api/properties/{id}/select-bid {bidId}: after bidding closed, the
@@ -26,8 +27,6 @@ import { bidCollections, readPropertyFacts, requireId } from './bid-shared';
  * projection); the other bidders get a mail saying they were not selected.
  */
 export function createBidSelectionRoutes(deps: AppDeps) {
-  const { bids, properties } = bidCollections(deps);
-
   return new Hono<AppEnv>().post('/properties/:id/select-bid', requireUser('homeowner'), async (c) => {
     const propertyId = requireId(c.req.param('id'), 'Property not found');
     const ownerId = currentUserId(c);
@@ -38,7 +37,7 @@ export function createBidSelectionRoutes(deps: AppDeps) {
     if (facts.ownerId !== ownerId) throw new ForbiddenError(ONLY_OWNER_SELECTS);
     const { bidId } = await readJson(c, selectBidSchema);
     // Whether the bid stands is its realtor's stream's word, not a read model's.
-    const bid = await bids.findOne({ _id: bidId });
+    const bid = await findBid(deps.readStore, bidId);
     let stands = false;
     if (bid && bid.propertyId === propertyId) {
       const realtor = await readAccount(deps, bid.realtorId);
@@ -58,8 +57,8 @@ export function createBidSelectionRoutes(deps: AppDeps) {
     if (!selected) throw new NotFoundError('Bid not found');
     await sendSelectionMails(deps, c, selected, facts.title);
 
-    const property = await properties.findOne({ _id: propertyId });
-    const chosen = await bids.findOne({ _id: bidId });
+    const property = await findBidProperty(deps.readStore, propertyId);
+    const chosen = await findBid(deps.readStore, bidId);
     const [view] = property && chosen ? await viewPropertyBids(deps.readStore, [chosen], property, ownerId, deps.clock()) : [];
     return c.json({ propertyId, bidId, realtorId: selected.data.realtorId, selectedAt: selected.data.at, bid: view ?? null });
   });
@@ -68,8 +67,8 @@ export function createBidSelectionRoutes(deps: AppDeps) {
 /** The selection stands whatever the mail provider says; a failed mail is logged. */
 async function sendSelectionMails(deps: AppDeps, c: Context<AppEnv>, selected: BidSelected, propertyTitle: string): Promise<void> {
   const { propertyId, realtorId, ownerId } = selected.data;
-  const others = await bidCollections(deps).bids.find({ propertyId, realtorId: { $ne: realtorId } }, { projection: { realtorId: 1 } });
-  const people = await deps.readStore.collection<UserDoc>(USERS).find({ _id: { $in: [ownerId, realtorId, ...others.map((b) => b.realtorId)] } });
+  const others = await otherBiddersOn(deps.readStore, propertyId, realtorId);
+  const people = await usersByIds(deps.readStore, [ownerId, realtorId, ...others.map((b) => b.realtorId)]);
   const person = (id: string) => people.find((p) => p._id === id);
   const owner = person(ownerId);
   const realtor = person(realtorId);

@@ -4,9 +4,8 @@ import { foldPropertyFacts, propertyStreamId } from '../../../domain/bidding/pro
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { OwnBidView } from '../../../contract/bidding';
 import { viewOwnBids } from '../../../projections/bid-views';
-import type { BidDoc, BidPropertyDoc } from '../../../projections/bids';
-import { BID_PROPERTIES, BIDS } from '../../../projections/bids';
-import type { Collection } from '../../../read-store/port';
+import type { BidDoc } from '../../../projections/bids';
+import { bidsOfRealtor, findBid, findBidProperty } from '../../../projections/bids-queries';
 import type { AppDeps } from '../../deps';
 
 /** Ids the server made (UUIDs) or a test named: anything else cannot exist. */
@@ -31,32 +30,21 @@ export function toSnapshot(facts: PropertyFacts): PropertySnapshot {
   return { exists, ownerId, isActive, biddingEndsAt, minBidAmount };
 }
 
-export interface BidCollections {
-  bids: Collection<BidDoc>;
-  properties: Collection<BidPropertyDoc>;
-}
-
-export function bidCollections(deps: Pick<AppDeps, 'readStore'>): BidCollections {
-  return { bids: deps.readStore.collection<BidDoc>(BIDS), properties: deps.readStore.collection<BidPropertyDoc>(BID_PROPERTIES) };
-}
-
 /** A realtor's standing bids, newest first, as the realtor sees them. */
 export async function loadOwnBids(deps: Pick<AppDeps, 'readStore' | 'clock'>, realtorId: string): Promise<OwnBidView[]> {
-  const { bids } = bidCollections(deps);
-  return viewOwn(deps, await bids.find({ realtorId }, { sort: { createdAt: -1, _id: -1 } }), realtorId);
+  return viewOwn(deps, await bidsOfRealtor(deps.readStore, realtorId), realtorId);
 }
 
 /** One of the realtor's bids as they see it, once the read models show it. */
 export async function loadOwnBid(deps: Pick<AppDeps, 'readStore' | 'clock'>, realtorId: string, bidId: string): Promise<OwnBidView> {
-  const bid = await bidCollections(deps).bids.findOne({ _id: bidId });
+  const bid = await findBid(deps.readStore, bidId);
   const [view] = bid && bid.realtorId === realtorId ? await viewOwn(deps, [bid], realtorId) : [];
   if (!view) throw new NotFoundError('Bid not found');
   return view;
 }
 
 async function viewOwn(deps: Pick<AppDeps, 'readStore' | 'clock'>, list: BidDoc[], realtorId: string): Promise<OwnBidView[]> {
-  const { properties } = bidCollections(deps);
-  const docs = await Promise.all([...new Set(list.map((bid) => bid.propertyId))].map((id) => properties.findOne({ _id: id })));
+  const docs = await Promise.all([...new Set(list.map((bid) => bid.propertyId))].map((id) => findBidProperty(deps.readStore, id)));
   const byId = new Map(docs.filter((doc) => doc !== null).map((doc) => [doc._id, doc]));
   return viewOwnBids(deps.readStore, list, byId, realtorId, deps.clock());
 }

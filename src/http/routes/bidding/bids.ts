@@ -6,6 +6,7 @@ import { editBidSchema, placeBidSchema } from '../../../contract/bidding';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { loadBidRevisions, withEditCounts } from '../../../projections/bid-revisions';
 import { viewPropertyBids } from '../../../projections/bid-views';
+import { findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
 import type { AppDeps } from '../../deps';
 import { mailBidReceived } from '../../bid-mails';
 import { runCommand } from '../../commands';
@@ -13,7 +14,7 @@ import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
 import { readJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
-import { bidCollections, loadOwnBid, loadOwnBids, readPropertyFacts, requireId, toSnapshot } from './bid-shared';
+import { loadOwnBid, loadOwnBids, readPropertyFacts, requireId, toSnapshot } from './bid-shared';
 
 export const PROPERTY_MISMATCH = 'The bid is for another property';
 export const ONLY_OWNER_SEES_BIDS = 'Only the owner of this property can see its bids';
@@ -32,8 +33,6 @@ export const bidIdParam = z
  * own). Contact details are added by src/projections/bid-views.ts alone.
  */
 export function createBidRoutes(deps: AppDeps) {
-  const { bids, properties } = bidCollections(deps);
-
   return new Hono<AppEnv>()
     .post('/properties/:id/bid', requireUser('realtor'), async (c) => {
       const propertyId = requireId(c.req.param('id'), 'Property not found');
@@ -58,7 +57,7 @@ export function createBidRoutes(deps: AppDeps) {
     .put('/bids/:bidId', requireUser('realtor'), async (c) => {
       const bidId = requireId(c.req.param('bidId'), 'Bid not found');
       const realtorId = currentUserId(c);
-      const bid = await bids.findOne({ _id: bidId });
+      const bid = await findBid(deps.readStore, bidId);
       if (!bid) throw new NotFoundError('Bid not found');
       if (bid.realtorId !== realtorId) throw new ForbiddenError(ONLY_OWN_BID);
       // The body is read after the checks that need none (docs/decisions/0021).
@@ -73,12 +72,12 @@ export function createBidRoutes(deps: AppDeps) {
     .get('/properties/:id/bids', requireUser(), async (c) => {
       const propertyId = requireId(c.req.param('id'), 'Property not found');
       const viewerId = currentUserId(c);
-      const property = await properties.findOne({ _id: propertyId });
+      const property = await findBidProperty(deps.readStore, propertyId);
       if (!property || !property.exists || property.ownerId === null) throw new NotFoundError('Property not found');
       const isOwner = property.ownerId === viewerId;
       // Another homeowner learns nothing; a realtor sees only their own bid (the count is on the property).
       if (!isOwner && c.get('session').user?.role !== 'realtor') throw new ForbiddenError(ONLY_OWNER_SEES_BIDS);
-      const list = await bids.find(isOwner ? { propertyId, refundedAt: null } : { propertyId, realtorId: viewerId, refundedAt: null }, { sort: { createdAt: -1, _id: -1 } });
+      const list = await standingBidsOnProperty(deps.readStore, propertyId, isOwner ? undefined : viewerId);
       return c.json(await withEditCounts(deps.readStore, await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock())));
     })
 
@@ -86,8 +85,8 @@ export function createBidRoutes(deps: AppDeps) {
     .get('/bids/:bidId/history', requireUser(), async (c) => {
       const bidId = validate(bidIdParam, c.req.param('bidId'));
       const viewerId = currentUserId(c);
-      const bid = await bids.findOne({ _id: bidId });
-      const property = bid && bid.realtorId !== viewerId ? await properties.findOne({ _id: bid.propertyId }) : null;
+      const bid = await findBid(deps.readStore, bidId);
+      const property = bid && bid.realtorId !== viewerId ? await findBidProperty(deps.readStore, bid.propertyId) : null;
       const allowed = bid !== null && (bid.realtorId === viewerId || (property !== null && !property.deleted && property.ownerId === viewerId));
       if (!allowed) throw new NotFoundError('Bid not found');
       return c.json(await loadBidRevisions(deps.readStore, bidId));

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
 import { loadContactShares } from '../../../projections/contact-shares';
-import type { PropertyDoc } from '../../../projections/properties';
-import { PROPERTIES } from '../../../projections/properties';
-import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
+import { propertiesByIds } from '../../../projections/properties-queries';
+import { usersByIds } from '../../../projections/users-queries';
 import type { AppDeps } from '../../deps';
 import type { ContactShareView } from '../../../contract/bidding';
 import type { AppEnv } from '../../context';
@@ -18,8 +16,8 @@ export function createContactShareRoutes(deps: AppDeps) {
     const otherIds = [...new Set(shares.map((s) => (s.ownerId === userId ? s.realtorId : s.ownerId)))];
     const propertyIds = [...new Set(shares.map((s) => s.propertyId))];
     const [users, properties] = await Promise.all([
-      otherIds.length ? deps.readStore.collection<UserDoc>(USERS).find({ _id: { $in: otherIds } }) : [],
-      propertyIds.length ? deps.readStore.collection<PropertyDoc>(PROPERTIES).find({ _id: { $in: propertyIds } }) : [],
+      otherIds.length ? usersByIds(deps.readStore, otherIds) : [],
+      propertyIds.length ? propertiesByIds(deps.readStore, propertyIds) : [],
     ]);
     const names = new Map(users.map((u) => [u._id, u.name]));
     const titles = new Map(properties.map((p) => [p._id, p.title]));

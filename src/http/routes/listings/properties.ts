@@ -5,8 +5,9 @@ import { OWNER_ONLY_EDIT, PROPERTY_NOT_FOUND } from '../../../domain/listings/de
 import { propertyStreamId } from '../../../domain/listings/events';
 import { createPropertySchema, updatePropertySchema } from '../../../contract/listing-requests';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
-import type { PropertyDoc } from '../../../projections/properties';
-import { NEWEST_FIRST, PROPERTIES } from '../../../projections/properties';
+import { NEWEST_FIRST } from '../../../projections/properties';
+import { findBidOn } from '../../../projections/bids-queries';
+import { countProperties, findProperty, propertiesOfOwner, searchProperties } from '../../../projections/properties-queries';
 import { readListing } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
@@ -15,7 +16,6 @@ import { requireUser } from '../../guards';
 import { wholeNumberParam } from '../../query-params';
 import { readJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
-import { bidCollections } from '../bidding/bid-shared';
 import { deleteUnusedImages, requireOwnUploads, requireUserOrAdmin, toPropertyJson } from './listing-shared';
 import { afterCursor, cursorAfter, listingCursorParam, listingFilter, listingSearchFields, sortOf } from './property-search';
 import { loadVerificationStatus } from '../verification/verification';
@@ -32,15 +32,13 @@ export const pageQuery = z.object({
 
 /** Homeowners' listings and everyone's view of them (docs/decisions/0012-listings-and-files.md). */
 export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
-  const properties = deps.readStore.collection<PropertyDoc>(PROPERTIES);
-  const { bids } = bidCollections(deps);
   const now = () => deps.clock().toISOString();
 
   const hasBidOn = async (realtorId: string | undefined, propertyId: string) =>
-    realtorId !== undefined && (await bids.findOne({ realtorId, propertyId })) !== null;
+    realtorId !== undefined && (await findBidOn(deps.readStore, realtorId, propertyId)) !== null;
 
-  const findProperty = async (id: string) => {
-    const doc = await properties.findOne({ _id: id });
+  const requireProperty = async (id: string) => {
+    const doc = await findProperty(deps.readStore, id);
     if (!doc) throw new NotFoundError(PROPERTY_NOT_FOUND);
     return doc;
   };
@@ -61,7 +59,7 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
         minBidAmount,
         at: now(),
       });
-      return c.json(toPropertyJson(await findProperty(propertyId)), 201);
+      return c.json(toPropertyJson(await requireProperty(propertyId)), 201);
     })
 
     // Without paging parameters: the spec's plain list (the newest MAX_PAGE_SIZE). With `limit` or `cursor`: a page;
@@ -72,7 +70,7 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
       const paged = query.cursor !== undefined || query.limit !== undefined;
       const size = paged ? limit : MAX_PAGE_SIZE;
       const filter = listingFilter(search, deps.clock());
-      const docs = await properties.find(cursor ? { ...filter, ...afterCursor(cursor, sort) } : filter, { sort: sortOf(sort), limit: size + 1 });
+      const docs = await searchProperties(deps.readStore, cursor ? { ...filter, ...afterCursor(cursor, sort) } : filter, sortOf(sort), size + 1);
       const page = docs.slice(0, size).map(toPropertyJson);
       if (!paged) return c.json(page);
       const last = docs.length > size ? docs[size - 1] : undefined;
@@ -80,12 +78,12 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
       if (cursor) return c.json({ properties: page, nextCursor });
       // Counting is a pass over every listing, so only the first page counts (the client keeps its total), and
       // not even it when it holds every match (docs/decisions/0036-listing-search.md).
-      const total = last ? await properties.countDocuments(filter) : page.length;
+      const total = last ? await countProperties(deps.readStore, filter) : page.length;
       return c.json({ properties: page, nextCursor, total });
     })
 
     .get('/properties/:id', requireUserOrAdmin, async (c) => {
-      const doc = await findProperty(c.req.param('id'));
+      const doc = await requireProperty(c.req.param('id'));
       const { user, admin } = c.get('session');
       // An inactive listing is hidden from everyone but its owner, the back office and the realtors
       // who bid on it: they see it paused rather than lost (their bid still stands).
@@ -96,7 +94,7 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
     })
 
     .get('/user/properties', requireUser(), async (c) => {
-      const docs = await properties.find({ ownerId: currentUserId(c) }, { sort: NEWEST_FIRST });
+      const docs = await propertiesOfOwner(deps.readStore, currentUserId(c), { sort: NEWEST_FIRST });
       return c.json(docs.map(toPropertyJson));
     })
 
@@ -113,7 +111,7 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
       await requireOwnUploads(deps, actorId, details.images.filter((key) => !before.images.includes(key)), 'image');
       await runCommand(deps, c, propertyStreamId(propertyId), listing, { type: 'UpdateProperty', actorId, details, at: now() });
       await deleteUnusedImages(deps, c, before.images.filter((key) => !details.images.includes(key)));
-      return c.json(toPropertyJson(await findProperty(propertyId)));
+      return c.json(toPropertyJson(await requireProperty(propertyId)));
     })
 
     .delete('/properties/:id', requireUser('homeowner'), async (c) => {

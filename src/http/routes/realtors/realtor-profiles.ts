@@ -7,9 +7,10 @@ import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../../contract/r
 import { NotFoundError } from '../../../domain/shared/errors';
 import { computeRealtorInsights } from '../../../projections/realtor-insights';
 import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
-import { REALTOR_PROFILES } from '../../../projections/realtor-profiles';
 import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
+import { propertiesSelectingRealtor } from '../../../projections/bids-queries';
+import { findRealtorProfile } from '../../../projections/realtor-profiles-queries';
+import { findUser } from '../../../projections/users-queries';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -17,7 +18,7 @@ import { UnauthorizedError } from '../../errors';
 import { requireUser } from '../../guards';
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
-import { bidCollections, requireId } from '../bidding/bid-shared';
+import { requireId } from '../bidding/bid-shared';
 import { requireOwnUploads } from '../listings/listing-shared';
 
 
@@ -48,20 +49,17 @@ function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact
 
 /** The realtor profile routes and the realtor dashboard, under /api. */
 export function createRealtorProfileRoutes(deps: AppDeps) {
-  const users = deps.readStore.collection<UserDoc>(USERS);
-  const profiles = deps.readStore.collection<RealtorProfileDoc>(REALTOR_PROFILES);
-  const { properties } = bidCollections(deps);
 
   const ownView = async (userId: string) => {
-    const user = await users.findOne({ _id: userId });
+    const user = await findUser(deps.readStore, userId);
     if (!user) throw new UnauthorizedError();
-    return toProfileView(user, await profiles.findOne({ _id: userId }), true);
+    return toProfileView(user, await findRealtorProfile(deps.readStore, userId), true);
   };
 
   /** SPEC §1 and ARCHITECTURE 9: a homeowner sees a realtor's contact only through a closed listing of theirs that selected them. */
   const mayShareContact = async (viewerId: string, realtorId: string) => {
     if (viewerId === realtorId) return true;
-    const selectedBy = await properties.find({ ownerId: viewerId, selectedRealtorId: realtorId });
+    const selectedBy = await propertiesSelectingRealtor(deps.readStore, viewerId, realtorId);
     const now = deps.clock();
     return selectedBy.some((property) => mayShareRealtorContact(viewerId, realtorId, property, now));
   };
@@ -81,14 +79,14 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
 
     .get('/realtor-profile/:realtorId', requireUser(), async (c) => {
       const realtorId = requireId(c.req.param('realtorId'), 'Realtor not found');
-      const user = await users.findOne({ _id: realtorId });
+      const user = await findUser(deps.readStore, realtorId);
       if (!user || user.role !== 'realtor') throw new NotFoundError('Realtor not found');
       const contact = await mayShareContact(currentUserId(c), realtorId);
-      return c.json(toProfileView(user, await profiles.findOne({ _id: realtorId }), contact));
+      return c.json(toProfileView(user, await findRealtorProfile(deps.readStore, realtorId), contact));
     })
 
     .get('/dashboard', requireUser('realtor'), async (c) => {
-      const user = await users.findOne({ _id: currentUserId(c) });
+      const user = await findUser(deps.readStore, currentUserId(c));
       if (!user) throw new UnauthorizedError();
       // Total bids counts refunded ones too; achievements count standing bids, as the account decider does
       // (docs/decisions/0023). One bid per property, so every bid is on a different property.

@@ -1,0 +1,62 @@
+import type { Collection, Filter, FindOptions, Projection, ReadStore } from '../read-store/port';
+import type { BidDoc, BidPropertyDoc } from './bids';
+import { BID_PROPERTIES, BIDS } from './bids';
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** The bids read model, for the admin list that pages it. */
+export function bidsCollection(store: ReadStore): Collection<BidDoc> {
+  return store.collection<BidDoc>(BIDS);
+}
+
+function bidProperties(store: ReadStore): Collection<BidPropertyDoc> {
+  return store.collection<BidPropertyDoc>(BID_PROPERTIES);
+}
+
+export function findBid(store: ReadStore, bidId: string): Promise<BidDoc | null> {
+  return bidsCollection(store).findOne({ _id: bidId });
+}
+
+/** A realtor's bid on one listing, if they made one. */
+export function findBidOn(store: ReadStore, realtorId: string, propertyId: string): Promise<BidDoc | null> {
+  return bidsCollection(store).findOne({ realtorId, propertyId });
+}
+
+/** A realtor's bids, newest first. */
+export function bidsOfRealtor(store: ReadStore, realtorId: string): Promise<BidDoc[]> {
+  return bidsCollection(store).find({ realtorId }, { sort: NEWEST_FIRST });
+}
+
+/** The bids on a listing that were not refunded, newest first: all of them, or only `realtorId`'s. */
+export function standingBidsOnProperty(store: ReadStore, propertyId: string, realtorId?: string): Promise<BidDoc[]> {
+  const filter = realtorId === undefined ? { propertyId, refundedAt: null } : { propertyId, realtorId, refundedAt: null };
+  return bidsCollection(store).find(filter, { sort: NEWEST_FIRST });
+}
+
+/** Who else bid on a listing: the bids of everyone but `realtorId`, with only their realtor. */
+export function otherBiddersOn(store: ReadStore, propertyId: string, realtorId: string): Promise<Array<Pick<BidDoc, '_id' | 'realtorId'>>> {
+  return bidsCollection(store).find({ propertyId, realtorId: { $ne: realtorId } }, { projection: { realtorId: 1 } });
+}
+
+export function countBids(store: ReadStore): Promise<number> {
+  return bidsCollection(store).countDocuments();
+}
+
+/** A listing as bidding sees it (src/projections/bids.ts keeps these facts). */
+export function findBidProperty(store: ReadStore, propertyId: string): Promise<BidPropertyDoc | null> {
+  return bidProperties(store).findOne({ _id: propertyId });
+}
+
+export function bidPropertiesByIds(store: ReadStore, ids: readonly string[], projection: Projection): Promise<BidPropertyDoc[]> {
+  return bidProperties(store).find({ _id: { $in: ids } }, { projection });
+}
+
+/** The listings of bidding that `filter` matches; `options` narrows what is read. */
+export function bidPropertiesMatching(store: ReadStore, filter: Filter, options: FindOptions = {}): Promise<BidPropertyDoc[]> {
+  return bidProperties(store).find(filter, options);
+}
+
+/** A homeowner's listings that selected this realtor's bid. */
+export function propertiesSelectingRealtor(store: ReadStore, ownerId: string, realtorId: string): Promise<BidPropertyDoc[]> {
+  return bidProperties(store).find({ ownerId, selectedRealtorId: realtorId });
+}
