@@ -5,9 +5,9 @@ import type { LegalRole } from '../contract/legal';
 import { ACCEPTANCE_REQUIRED, documentTypesForRole } from '../contract/legal';
 import { ValidationError } from '../domain/shared/errors';
 import type { LegalDocumentDoc } from '../projections/legal-documents';
-import { LEGAL_DOCUMENTS, findActiveDocuments } from '../projections/legal-documents';
-import type { UserAgreementDoc } from '../projections/user-agreements';
-import { USER_AGREEMENTS } from '../projections/user-agreements';
+import { findActiveDocuments } from '../projections/legal-documents';
+import { legalDocumentsByIds } from '../projections/legal-documents-queries';
+import { acceptedDocumentsOf } from '../projections/user-agreements-queries';
 import type { AppDeps } from './deps';
 import { runCommand } from './commands';
 import type { AppEnv } from './context';
@@ -53,9 +53,7 @@ export async function requireAcceptance(deps: Pick<AppDeps, 'readStore' | 'clock
  */
 export async function recordAgreements(deps: AppDeps, c: Context<AppEnv>, userId: string, documentIds: readonly number[]): Promise<number[]> {
   if (documentIds.length === 0) return [];
-  const versions = await deps.readStore
-    .collection<LegalDocumentDoc>(LEGAL_DOCUMENTS)
-    .find({ _id: { $in: documentIds.map(String) } }, { projection: { documentId: 1, version: 1 } });
+  const versions = await legalDocumentsByIds(deps.readStore, documentIds, { documentId: 1, version: 1 });
   const { events } = await runCommand(deps, c, agreementsStreamId(userId), agreementsDecider, {
     type: 'AcceptAgreements',
     userId,
@@ -71,9 +69,7 @@ export async function recordAgreements(deps: AppDeps, c: Context<AppEnv>, userId
 export async function findPendingDocuments(deps: Pick<AppDeps, 'readStore' | 'clock'>, userId: string, role: LegalRole): Promise<LegalDocumentDoc[]> {
   const required = await findRequiredDocuments(deps, role);
   if (required.length === 0) return [];
-  const accepted = await deps.readStore
-    .collection<UserAgreementDoc>(USER_AGREEMENTS)
-    .find({ userId, documentId: { $in: required.map((doc) => doc.documentId) } }, { projection: { documentId: 1 } });
+  const accepted = await acceptedDocumentsOf(deps.readStore, userId, required.map((doc) => doc.documentId));
   const acceptedIds = new Set(accepted.map((agreement) => agreement.documentId));
   return required.filter((doc) => !acceptedIds.has(doc.documentId));
 }

@@ -12,6 +12,7 @@ import { addressLimitKey } from '../../rate-limit';
 import { createToken, hashToken } from '../../passwords';
 import type { AuthContext } from './auth-shared';
 import { EMAIL_VERIFICATION_HOURS, RATE_RULES, currentUserId } from './auth-shared';
+import { findAccountToken, findUser } from '../../../projections/users-queries';
 
 /**
  * Issues a new verification token and mails its link. The raw token exists
@@ -36,7 +37,7 @@ export function createEmailVerificationRoutes(ctx: AuthContext) {
     .get('/verify-email', async (c) => {
       await ctx.limiter.hit(RATE_RULES.verifyPerAddress, addressLimitKey(c));
       const token = c.req.query('token');
-      const found = token ? await ctx.tokens.findOne({ _id: hashToken(token) }) : null;
+      const found = token ? await findAccountToken(ctx.deps.readStore, hashToken(token)) : null;
       if (!token || !found || found.kind !== 'email-verification') return c.redirect('/home?emailVerification=invalid', 302);
       try {
         await runCommand(deps, c, userStreamId(found.userId), account, { type: 'VerifyEmail', tokenHash: found._id, at: ctx.now().toISOString() });
@@ -50,7 +51,7 @@ export function createEmailVerificationRoutes(ctx: AuthContext) {
     .post('/resend-verification', requireUser(), async (c) => {
       const userId = currentUserId(c);
       await ctx.limiter.hit(RATE_RULES.resendPerAccount, userId);
-      const user = await ctx.users.findOne({ _id: userId });
+      const user = await findUser(ctx.deps.readStore, userId);
       if (!user) throw new NotFoundError('User not found');
       await sendEmailVerification(ctx, c, { userId: user._id as RegisteredAccount['userId'], email: user.email, name: user.name });
       return c.json({ message: 'Verification email sent' });

@@ -5,6 +5,7 @@ import { account } from '../../../domain/accounts/decide';
 import { INVALID_RESET_TOKEN, changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../../../contract/accounts';
 import { ValidationError } from '../../../domain/shared/errors';
 import type { UserDoc } from '../../../projections/users';
+import { findAccountToken, findUserByEmail } from '../../../projections/users-queries';
 import { passwordResetMail, resetLink } from '../../../mail/templates';
 import { readAccount } from '../../aggregates';
 import { runCommand } from '../../commands';
@@ -23,7 +24,7 @@ const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /** PUT /api/user/change-password, POST /api/forgot-password, POST /api/reset-password. */
 export function createPasswordRoutes(ctx: AuthContext) {
-  const { deps, users, tokens, limiter } = ctx;
+  const { deps, limiter } = ctx;
 
   /**
    * Issues a reset token and mails the link. Runs after the answer is sent, so
@@ -41,7 +42,7 @@ export function createPasswordRoutes(ctx: AuthContext) {
     .post('/forgot-password', async (c) => {
       await limiter.hit(RATE_RULES.forgotPerAddress, addressLimitKey(c));
       const { email } = await readJson(c, forgotPasswordSchema);
-      const user = await users.findOne({ emailLower: email.toLowerCase() });
+      const user = await findUserByEmail(deps.readStore, email.toLowerCase());
       // A mailbox gets a few links an hour at most; beyond that the same answer, and no mail.
       if (user && !(await limiter.isExhausted(RATE_RULES.forgotPerAccount, user._id))) {
         await limiter.record(RATE_RULES.forgotPerAccount, user._id);
@@ -55,7 +56,7 @@ export function createPasswordRoutes(ctx: AuthContext) {
     .post('/reset-password', async (c) => {
       await limiter.hit(RATE_RULES.resetPerAddress, addressLimitKey(c));
       const { token, password } = await readJson(c, resetPasswordSchema);
-      const found = await tokens.findOne({ _id: hashToken(token) });
+      const found = await findAccountToken(deps.readStore, hashToken(token));
       if (!found || found.kind !== 'password-reset') throw new ValidationError(INVALID_RESET_TOKEN, { token: INVALID_RESET_TOKEN });
       const passwordHash = await hashPassword(password);
       await runCommand(deps, c, userStreamId(found.userId), account, {

@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { UserJson } from '../../../contract/accounts';
-import type { Collection } from '../../../read-store/port';
-import type { AccountTokenDoc, UserDoc } from '../../../projections/users';
-import { ACCOUNT_TOKENS, USERS } from '../../../projections/users';
+import type { UserDoc } from '../../../projections/users';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
@@ -53,11 +51,9 @@ export const RATE_RULES = {
   changePasswordFailuresPerAccount: { name: 'change-password-failures', limit: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
-/** What every account route shares: the read models it looks up and one limiter per app. */
+/** What every account route shares: one limiter per app. */
 export interface AuthContext {
   deps: AppDeps;
-  users: Collection<UserDoc>;
-  tokens: Collection<AccountTokenDoc>;
   limiter: RateLimiter;
   now: () => Date;
 }
@@ -65,8 +61,6 @@ export interface AuthContext {
 export function createAuthContext(deps: AppDeps): AuthContext {
   return {
     deps,
-    users: deps.readStore.collection<UserDoc>(USERS),
-    tokens: deps.readStore.collection<AccountTokenDoc>(ACCOUNT_TOKENS),
     limiter: createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters }),
     now: deps.clock,
   };

@@ -25,6 +25,7 @@ import { sendEmailVerification, createEmailVerificationRoutes } from './auth-ema
 import { createPasswordRoutes } from './auth-passwords';
 import type { AuthContext } from './auth-shared';
 import { INVALID_CREDENTIALS, RATE_RULES, createAuthContext, currentUserId, startUserSession, toUserJson } from './auth-shared';
+import { findUser, findUserByEmail, findUserByUsername } from '../../../projections/users-queries';
 
 /** Registration with the legal documents the person accepted (numbers, or their digits as strings). */
 export const registrationSchema = registerSchema.extend({ acceptedDocumentIds: documentIdsSchema.default([]) });
@@ -39,11 +40,11 @@ export function createAuthRoutes(deps: AppDeps) {
 }
 
 function createSessionRoutes(ctx: AuthContext) {
-  const { deps, users, limiter } = ctx;
+  const { deps, limiter } = ctx;
   const throttle = createLoginThrottle(limiter, { perAddress: RATE_RULES.loginFailuresPerAddress, perAccount: RATE_RULES.loginFailuresPerAccount });
 
   const loadUserJson = async (userId: string) => {
-    const user = await users.findOne({ _id: userId });
+    const user = await findUser(deps.readStore, userId);
     if (!user) throw new NotFoundError('User not found');
     return toUserJson(user);
   };
@@ -86,7 +87,7 @@ function createSessionRoutes(ctx: AuthContext) {
       await limiter.hit(RATE_RULES.loginPerAddress, address);
       const { username, password, redirectTo } = await readJson(c, loginSchema);
       const identifier = username.toLowerCase();
-      const found = await users.findOne(identifier.includes('@') ? { emailLower: identifier } : { usernameLower: identifier });
+      const found = identifier.includes('@') ? await findUserByEmail(deps.readStore, identifier) : await findUserByUsername(deps.readStore, identifier);
       // The account, whichever of its names was typed; an unknown name counts as if it were one.
       const accountKey = found ? found._id : `unknown:${identifier}`;
       await throttle.before(accountKey, address);
@@ -114,7 +115,7 @@ function createSessionRoutes(ctx: AuthContext) {
     })
 
     .get('/user', requireUser(), async (c) => {
-      const user = await users.findOne({ _id: currentUserId(c) });
+      const user = await findUser(deps.readStore, currentUserId(c));
       if (!user) throw new UnauthorizedError();
       return c.json(toUserJson(user));
     })

@@ -6,7 +6,8 @@ import { adminUserUpdateSchema } from '../../../contract/admins';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { Filter, Sort } from '../../../read-store/port';
 import type { UserDoc, UserVerificationStatus } from '../../../projections/users';
-import { USER_VERIFICATION_STATUSES, USERS } from '../../../projections/users';
+import { USER_VERIFICATION_STATUSES } from '../../../projections/users';
+import { findUser as findUserDoc, usersCollection } from '../../../projections/users-queries';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -54,10 +55,9 @@ export const usersListQuery = listQuery.extend({
 /** /api/admin/users: every administrator may find users and set their credits and passwords. */
 export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const users = deps.readStore.collection<UserDoc>(USERS);
 
   const findUser = async (userId: string) => {
-    const user = await users.findOne({ _id: userId });
+    const user = await findUserDoc(deps.readStore, userId);
     if (!user) throw new NotFoundError('User not found');
     return user;
   };
@@ -71,7 +71,7 @@ export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
       verificationFilter(query.verification),
       dayRangeFilter('createdAt', query.from, query.to),
     );
-    const page = await listPage(users, filter, USER_SORTS[query.sort ?? 'newest'], query);
+    const page = await listPage(usersCollection(deps.readStore), filter, USER_SORTS[query.sort ?? 'newest'], query);
     return c.json({ items: page.docs.map(toManagedUserView), nextCursor: page.nextCursor, total: page.total });
   });
 

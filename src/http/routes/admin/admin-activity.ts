@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ActivityEntry } from '../../../contract/activity';
 import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_TYPES, ACTOR_TYPES, describeChange } from '../../../contract/activity';
-import type { ActivityDoc } from '../../../projections/activity-log';
-import { ADMIN_LOGS, activityFilters, toActivityEntry } from '../../../projections/activity-log';
+import { activityFilters, toActivityEntry } from '../../../projections/activity-log';
+import { activityCollection, activityEntries } from '../../../projections/activity-log-queries';
 import type { AppDeps } from '../../deps';
 import { exportFilters, recordAudit } from '../../audit';
 import type { AppEnv } from '../../context';
@@ -44,20 +44,19 @@ function toCsvRow(entry: ActivityEntry): Array<string | null> {
 
 /** GET /activity and GET /activity.csv, for every administrator; an export is itself logged. */
 export function createAdminActivityRoutes(deps: AppDeps): Hono<AppEnv> {
-  const logs = deps.readStore.collection<ActivityDoc>(ADMIN_LOGS);
   const newestFirst = { createdAt: -1, _id: -1 } as const;
   const filterOf = ({ from, to, ...rest }: ActivityQuery) => allOf(...activityFilters(rest), dayRangeFilter('createdAt', from, to));
   const routes = new Hono<AppEnv>();
 
   routes.get('/activity', requireAdmin(), async (c) => {
     const { limit, cursor, ...query } = validate(activityQuery, c.req.query());
-    const page = await listPage(logs, filterOf(query), newestFirst, { limit, ...(cursor === undefined ? {} : { cursor }) });
+    const page = await listPage(activityCollection(deps.readStore), filterOf(query), newestFirst, { limit, ...(cursor === undefined ? {} : { cursor }) });
     return c.json({ items: page.docs.map(toActivityEntry), nextCursor: page.nextCursor, total: page.total });
   });
 
   routes.get('/activity.csv', requireAdmin(), async (c) => {
     const query = validate(activityExportQuery, c.req.query());
-    const entries = (await logs.find(filterOf(query), { sort: newestFirst, limit: MAX_ACTIVITY_CSV_ROWS })).map(toActivityEntry);
+    const entries = (await activityEntries(deps.readStore, filterOf(query), newestFirst, MAX_ACTIVITY_CSV_ROWS)).map(toActivityEntry);
     // Logged before the answer, so the export shows in the log it exported from on the next look.
     const adminId = adminActor(c).id;
     await recordAudit(deps, c, { kind: 'admin', id: adminId }, {

@@ -8,8 +8,7 @@ import { adminStreamId, toAdminId } from '../../../domain/admins/events';
 import { ADMIN_ROLES, createAdminSchema, setAdminPasswordSchema } from '../../../contract/admins';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import { reservationStreamId } from '../../../domain/shared/reservation';
-import type { AdminUserDoc } from '../../../projections/admin-users';
-import { ADMIN_USERS } from '../../../projections/admin-users';
+import { adminUsersCollection, findAdminUser } from '../../../projections/admin-users-queries';
 import { readAdmin } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
@@ -30,10 +29,9 @@ export const administratorsListQuery = listQuery.extend({
 /** /api/admin/admin-users: the back office's own accounts. */
 export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const admins = deps.readStore.collection<AdminUserDoc>(ADMIN_USERS);
 
   const findAdmin = async (adminId: string) => {
-    const admin = await admins.findOne({ _id: adminId });
+    const admin = await findAdminUser(deps.readStore, adminId);
     if (!admin) throw new NotFoundError(ADMIN_NOT_FOUND);
     return admin;
   };
@@ -69,7 +67,7 @@ export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
       query.active === undefined ? {} : { isActive: query.active },
     );
     // Oldest first: the first super_admin heads the list.
-    const page = await listPage(admins, filter, { createdAt: 1 }, query);
+    const page = await listPage(adminUsersCollection(deps.readStore), filter, { createdAt: 1 }, query);
     return c.json({ items: page.docs.map(toAdminView), nextCursor: page.nextCursor, total: page.total });
   });
 

@@ -12,11 +12,11 @@ import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, parseDocumentId } from '../.
 import { ConflictError, NotFoundError } from '../../../domain/shared/errors';
 import type { Filter } from '../../../read-store/port';
 import type { LegalDocumentDoc } from '../../../projections/legal-documents';
-import { LEGAL_DOCUMENTS, legalTimelines } from '../../../projections/legal-documents';
-import type { UserAgreementDoc } from '../../../projections/user-agreements';
-import { USER_AGREEMENTS } from '../../../projections/user-agreements';
+import { legalTimelines } from '../../../projections/legal-documents';
 import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
+import { findLegalDocument, legalDocumentsByIds, legalDocumentsCollection, legalDocumentsOfType } from '../../../projections/legal-documents-queries';
+import { userAgreementsCollection } from '../../../projections/user-agreements-queries';
+import { usersByIds } from '../../../projections/users-queries';
 import { readLegalActivations, readLegalDocument } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
@@ -78,9 +78,6 @@ function toAdminLegalDocument(doc: LegalDocumentDoc, timelines: Map<LegalDocumen
 
 /** /api/admin/legal-documents and /api/admin/legal-agreements: every administrator role manages legal documents (SPEC §6). */
 export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
-  const documents = deps.readStore.collection<LegalDocumentDoc>(LEGAL_DOCUMENTS);
-  const agreements = deps.readStore.collection<UserAgreementDoc>(USER_AGREEMENTS);
-  const users = deps.readStore.collection<UserDoc>(USERS);
   const routes = new Hono<AppEnv>();
 
   /** The document of the URL, as its stream decides: 404 for anything but an existing, undeleted document. */
@@ -92,7 +89,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   const answerDocument = async (documentId: number) => {
-    const doc = await documents.findOne({ _id: String(documentId) });
+    const doc = await findLegalDocument(deps.readStore, documentId);
     if (!doc || doc.deleted) throw new NotFoundError(DOCUMENT_NOT_FOUND);
     return toAdminLegalDocument(doc, await legalTimelines(deps.readStore, [doc.type]), deps.clock().toISOString());
   };
@@ -124,7 +121,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
     if (type) filter.type = type;
     if (search) filter.$or = ['title', 'version'].map((field) => ({ [field]: { $regex: escapeRegex(search), $options: 'i' } }));
     const [page, timelines] = await Promise.all([
-      listPage(documents, filter, { createdAt: -1, documentId: -1 }, { limit, cursor }),
+      listPage(legalDocumentsCollection(deps.readStore), filter, { createdAt: -1, documentId: -1 }, { limit, cursor }),
       legalTimelines(deps.readStore),
     ]);
     const now = deps.clock().toISOString();
@@ -218,10 +215,10 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
 
   /** A page of acceptances matching `filter`, newest first, each with the person and the exact version accepted. */
   const agreementsPage = async (filter: Filter, query: { limit: number; cursor?: string }) => {
-    const page = await listPage(agreements, filter, { agreedAt: -1 }, query);
+    const page = await listPage(userAgreementsCollection(deps.readStore), filter, { agreedAt: -1 }, query);
     const [people, versions] = await Promise.all([
-      users.find({ _id: { $in: [...new Set(page.docs.map((a) => a.userId))] } }, { projection: { name: 1, email: 1, role: 1 } }),
-      documents.find({ _id: { $in: [...new Set(page.docs.map((a) => String(a.documentId)))] } }, { projection: { documentId: 1, title: 1, version: 1 } }),
+      usersByIds(deps.readStore, [...new Set(page.docs.map((a) => a.userId))], { name: 1, email: 1, role: 1 }),
+      legalDocumentsByIds(deps.readStore, [...new Set(page.docs.map((a) => a.documentId))], { documentId: 1, title: 1, version: 1 }),
     ]);
     const byId = new Map(people.map((user) => [user._id, user]));
     const versionById = new Map(versions.map((doc) => [doc.documentId, doc]));
@@ -246,7 +243,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get('/legal-documents/:id/agreements', requireAdmin(), async (c) => {
     const documentId = parseDocumentId(c.req.param('id'));
-    const doc = documentId === null ? null : await documents.findOne({ _id: String(documentId) });
+    const doc = documentId === null ? null : await findLegalDocument(deps.readStore, documentId);
     // Agreements to a deleted document stay readable: people did accept it.
     if (!doc) throw new NotFoundError(DOCUMENT_NOT_FOUND);
     const { limit, cursor } = validate(listQuery, c.req.query());
@@ -259,7 +256,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
     const filter: Filter = {};
     if (documentId !== undefined) filter.documentId = documentId;
     if (type) {
-      const ofType = await documents.find({ type }, { projection: { documentId: 1 } });
+      const ofType = await legalDocumentsOfType(deps.readStore, type);
       filter.documentId = documentId === undefined ? { $in: ofType.map((doc) => doc.documentId) } : ofType.some((doc) => doc.documentId === documentId) ? documentId : -1;
     }
     return c.json(await agreementsPage(filter, { limit, cursor }));

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { PageViewDayDoc, PageViewsDailyDoc } from '../../../projections/page-views';
-import { PAGE_VIEWS_DAILY, PAGE_VIEW_DAYS } from '../../../projections/page-views';
+import { pageViewDayTotals, pageViewsPerPage } from '../../../projections/page-views-queries';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
@@ -27,15 +26,13 @@ function lastDays(today: Date, days: number): string[] {
  * the sum of its daily uniques.
  */
 export function createAdminPageViewRoutes(deps: AppDeps): Hono<AppEnv> {
-  const daily = deps.readStore.collection<PageViewsDailyDoc>(PAGE_VIEWS_DAILY);
-  const dayTotals = deps.readStore.collection<PageViewDayDoc>(PAGE_VIEW_DAYS);
   const routes = new Hono<AppEnv>();
 
   routes.get('/page-views', requireAdmin(), async (c) => {
     const { days } = validate(reportQuery, c.req.query());
     const dates = lastDays(deps.clock(), days);
-    const range = { date: { $gte: dates[0], $lte: dates.at(-1) } };
-    const [totals, perPage] = await Promise.all([dayTotals.find(range), daily.find(range)]);
+    const range = { from: dates[0], to: dates.at(-1) };
+    const [totals, perPage] = await Promise.all([pageViewDayTotals(deps.readStore, range), pageViewsPerPage(deps.readStore, range)]);
     const byDate = new Map(totals.map((doc) => [doc.date, doc]));
     const pages = new Map<string, Counts>();
     for (const doc of perPage) {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PaymentDoc } from '../../../projections/payments';
-import { PAYMENTS } from '../../../projections/payments';
+import { paymentsCollection } from '../../../projections/payments-queries';
 import type { Filter, Sort } from '../../../read-store/port';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
@@ -25,7 +25,6 @@ export const paymentsListQuery = listQuery.extend({
 
 /** GET /api/admin/payments (SPEC §3 payments, with userName and userEmail), a page at a time: every administrator reads it. */
 export function createAdminPaymentRoutes(deps: AppDeps) {
-  const payments = deps.readStore.collection<PaymentDoc>(PAYMENTS);
 
   /** The payer's name or email contains `search`, or it is the payment's own or its provider's id. */
   const searchFilter = async (search: string): Promise<Filter> => {
@@ -41,7 +40,7 @@ export function createAdminPaymentRoutes(deps: AppDeps) {
       query.status === undefined ? {} : { status: query.status },
       dayRangeFilter('createdAt', query.from, query.to),
     );
-    const page = await listPage(payments, filter, PAYMENT_SORTS[query.sort ?? 'newest'], query);
+    const page = await listPage(paymentsCollection(deps.readStore), filter, PAYMENT_SORTS[query.sort ?? 'newest'], query);
     const people = await peopleById(deps.readStore, page.docs.map((p) => p.userId));
     const items = page.docs.map((p) => ({
       id: p._id,

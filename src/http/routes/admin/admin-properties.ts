@@ -6,7 +6,8 @@ import { propertyStreamId } from '../../../domain/listings/events';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { Filter, Sort } from '../../../read-store/port';
 import type { PropertyDoc } from '../../../projections/properties';
-import { NEWEST_FIRST, PROPERTIES } from '../../../projections/properties';
+import { NEWEST_FIRST } from '../../../projections/properties';
+import { findProperty, propertiesCollection } from '../../../projections/properties-queries';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -42,8 +43,6 @@ export const propertiesListQuery = listQuery.extend({
 
 /** /api/admin/properties: every listing, active or not, a page at a time, and the activation toggle. */
 export function createAdminPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
-  const properties = deps.readStore.collection<PropertyDoc>(PROPERTIES);
-
   const withOwners = async (docs: PropertyDoc[]): Promise<AdminPropertyJson[]> => {
     const owners = await peopleById(deps.readStore, docs.map((doc) => doc.ownerId));
     return docs.map((doc) => ({ ...toPropertyJson(doc), ownerName: owners.get(doc.ownerId)?.name ?? null, ownerEmail: owners.get(doc.ownerId)?.email ?? null }));
@@ -65,13 +64,13 @@ export function createAdminPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
         query.active === undefined ? {} : { isActive: query.active },
         dayRangeFilter('createdAt', query.from, query.to),
       );
-      const page = await listPage(properties, filter, PROPERTY_SORTS[query.sort ?? 'newest'], query);
+      const page = await listPage(propertiesCollection(deps.readStore), filter, PROPERTY_SORTS[query.sort ?? 'newest'], query);
       return c.json({ items: await withOwners(page.docs), nextCursor: page.nextCursor, total: page.total });
     })
     .put('/properties/:id/toggle', requireAdmin(), async (c) => {
       const propertyId = c.req.param('id');
       await runCommand(deps, c, propertyStreamId(propertyId), listing, { type: 'TogglePropertyActivation', adminId: adminActor(c).id, at: deps.clock().toISOString() });
-      const doc = await properties.findOne({ _id: propertyId });
+      const doc = await findProperty(deps.readStore, propertyId);
       if (!doc) throw new NotFoundError(PROPERTY_NOT_FOUND);
       const [answer] = await withOwners([doc]);
       return c.json(answer);

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { INQUIRY_TYPES } from '../../../contract/prospects';
 import type { ProspectDoc } from '../../../projections/prospects';
-import { PROSPECTS, prospectFilter } from '../../../projections/prospects';
+import { prospectFilter } from '../../../projections/prospects';
+import { prospectsCollection, prospectsMatching } from '../../../projections/prospects-queries';
 import type { AppDeps } from '../../deps';
 import { recordAudit, exportFilters } from '../../audit';
 import type { AppEnv } from '../../context';
@@ -52,19 +53,18 @@ const CSV_COLUMNS = ['id', 'email', 'inquiryType', 'message', 'page', 'ipAddress
 
 /** GET /api/admin/prospects (a page at a time) and /api/admin/prospects.csv (the same filters, every page), for every administrator. */
 export function createAdminProspectRoutes(deps: AppDeps): Hono<AppEnv> {
-  const prospects = deps.readStore.collection<ProspectDoc>(PROSPECTS);
   const newestFirst = { createdAt: -1, _id: -1 } as const;
   const routes = new Hono<AppEnv>();
 
   routes.get('/prospects', requireAdmin(), async (c) => {
     const query = validate(listQuery, c.req.query());
-    const page = await listPage(prospects, filterOf(query), newestFirst, query);
+    const page = await listPage(prospectsCollection(deps.readStore), filterOf(query), newestFirst, query);
     return c.json({ items: page.docs.map(toProspectView), nextCursor: page.nextCursor, total: page.total });
   });
 
   routes.get('/prospects.csv', requireAdmin(), async (c) => {
     const query = validate(exportQuery, c.req.query());
-    const list = await prospects.find(filterOf(query), { sort: newestFirst, limit: MAX_CSV_ROWS });
+    const list = await prospectsMatching(deps.readStore, filterOf(query), newestFirst, MAX_CSV_ROWS);
     const rows = list.map(toProspectView).map((view) => CSV_COLUMNS.map((column) => view[column]));
     const adminId = adminActor(c).id;
     await recordAudit(deps, c, { kind: 'admin', id: adminId }, {

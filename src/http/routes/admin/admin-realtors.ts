@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
-import { REALTOR_PROFILES } from '../../../projections/realtor-profiles';
+import { idsOfRealtorsWithProfile, realtorProfilesByIds } from '../../../projections/realtor-profiles-queries';
 import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
+import { usersCollection } from '../../../projections/users-queries';
 import type { Sort } from '../../../read-store/port';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
@@ -50,20 +50,18 @@ function toAdminRealtor(user: UserDoc, profile: RealtorProfileDoc | undefined): 
  * every realtor account, profile or not (docs/decisions/0032).
  */
 export function createAdminRealtorRoutes(deps: AppDeps): Hono<AppEnv> {
-  const users = deps.readStore.collection<UserDoc>(USERS);
-  const profiles = deps.readStore.collection<RealtorProfileDoc>(REALTOR_PROFILES);
 
   const list = async (c: Context<AppEnv>) => {
     const query = validate(realtorsListQuery, c.req.query());
     // Realtors are a small share of the users: who has a profile is read whole rather than kept on every user.
-    const withProfile = query.hasProfile === undefined ? null : (await profiles.find({}, { projection: { _id: 1 } })).map((doc) => doc._id);
+    const withProfile = query.hasProfile === undefined ? null : await idsOfRealtorsWithProfile(deps.readStore);
     const filter = allOf(
       { role: 'realtor' },
       userSearchFilter(query.search ?? ''),
       withProfile === null ? {} : { _id: query.hasProfile ? { $in: withProfile } : { $nin: withProfile } },
     );
-    const page = await listPage(users, filter, REALTOR_SORTS[query.sort ?? 'newest'], query);
-    const found = await profiles.find({ _id: { $in: page.docs.map((user) => user._id) } });
+    const page = await listPage(usersCollection(deps.readStore), filter, REALTOR_SORTS[query.sort ?? 'newest'], query);
+    const found = await realtorProfilesByIds(deps.readStore, page.docs.map((user) => user._id));
     const profileOf = new Map(found.map((profile) => [profile._id, profile]));
     return c.json({ items: page.docs.map((user) => toAdminRealtor(user, profileOf.get(user._id))), nextCursor: page.nextCursor, total: page.total });
   };

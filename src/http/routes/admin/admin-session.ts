@@ -4,8 +4,7 @@ import { adminDecider } from '../../../domain/admins/decide';
 import { adminStreamId } from '../../../domain/admins/events';
 import { adminLoginSchema } from '../../../contract/admins';
 import { ConflictError, NotFoundError } from '../../../domain/shared/errors';
-import type { AdminUserDoc } from '../../../projections/admin-users';
-import { ADMIN_USERS } from '../../../projections/admin-users';
+import { findAdminUser, findAdminUserByUsername } from '../../../projections/admin-users-queries';
 import { readAdmin } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../audit';
@@ -37,7 +36,6 @@ const FAILURES_PER_ADMIN: RateRule = { name: 'admin-login-account-failures', lim
 /** POST /login, GET /me, POST /logout: the administrator's own session, apart from users' sessions. */
 export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const admins = deps.readStore.collection<AdminUserDoc>(ADMIN_USERS);
   const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
   const throttle = createLoginThrottle(limiter, { perAddress: FAILURES_PER_ADMIN_ADDRESS, perAccount: FAILURES_PER_ADMIN });
   const cookieName = deps.sessions.cookieName('admin');
@@ -47,7 +45,7 @@ export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
     await limiter.hit(SIGN_INS_PER_ADDRESS, address);
     const { username, password } = await readJson(c, adminLoginSchema);
     const usernameLower = username.toLowerCase();
-    const found = await admins.findOne({ usernameLower });
+    const found = await findAdminUserByUsername(deps.readStore, usernameLower);
     const accountKey = found ? found._id : `unknown:${usernameLower}`;
     await throttle.before(accountKey, address);
     const state = found ? await readAdmin(deps, found._id) : undefined;
@@ -76,12 +74,12 @@ export function createAdminSessionRoutes(deps: AppDeps): Hono<AppEnv> {
 
     const token = await deps.sessions.issue({ kind: 'admin', subject: found._id, role: signedIn.state.role, version: signedIn.state.sessionVersion });
     setCookie(c, cookieName, token, deps.sessions.cookieOptions());
-    const admin = (await admins.findOne({ _id: found._id })) ?? found;
+    const admin = (await findAdminUser(deps.readStore, found._id)) ?? found;
     return c.json({ admin: toAdminView(admin) });
   });
 
   routes.get('/me', requireAdmin(), async (c) => {
-    const admin = await admins.findOne({ _id: c.get('session').admin?.subject ?? '' });
+    const admin = await findAdminUser(deps.readStore, c.get('session').admin?.subject ?? '');
     if (!admin) throw new UnauthorizedError();
     return c.json({ admin: toAdminView(admin) });
   });

@@ -3,10 +3,8 @@ import { z } from 'zod';
 import type { TimelineActor, TimelineAnswer } from '../../../contract/timeline';
 import { TIMELINE_KINDS } from '../../../contract/timeline';
 import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
-import type { AdminUserDoc } from '../../../projections/admin-users';
-import { ADMIN_USERS } from '../../../projections/admin-users';
-import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
+import { adminUsersByIds } from '../../../projections/admin-users-queries';
+import { usersByIds } from '../../../projections/users-queries';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
@@ -70,8 +68,8 @@ async function nameActors(deps: AppDeps, actors: Array<TimelineActor | null>): P
   const ids = (kind: 'admin' | 'user') => [...new Set(actors.flatMap((actor) => (actor?.kind === kind ? [actor.id] : [])))];
   const [adminIds, userIds] = [ids('admin'), ids('user')];
   const [admins, users] = await Promise.all([
-    adminIds.length === 0 ? [] : deps.readStore.collection<AdminUserDoc>(ADMIN_USERS).find({ _id: { $in: adminIds } }, { projection: { name: 1 } }),
-    userIds.length === 0 ? [] : deps.readStore.collection<UserDoc>(USERS).find({ _id: { $in: userIds } }, { projection: { name: 1 } }),
+    adminIds.length === 0 ? [] : adminUsersByIds(deps.readStore, adminIds, { name: 1 }),
+    userIds.length === 0 ? [] : usersByIds(deps.readStore, userIds, { name: 1 }),
   ]);
   const names = new Map<string, string>([...admins.map((a) => [`admin:${a._id}`, a.name] as const), ...users.map((u) => [`user:${u._id}`, u.name] as const)]);
   for (const actor of actors) if (actor && actor.kind !== 'system') actor.name = names.get(`${actor.kind}:${actor.id}`) ?? null;

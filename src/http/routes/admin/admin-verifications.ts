@@ -6,13 +6,12 @@ import { VERIFICATION_NOT_FOUND, verification } from '../../../domain/verificati
 import { verificationStreamId } from '../../../domain/verification/events';
 import type { AdminVerificationJson } from '../../../contract/verification';
 import { approveVerificationSchema, rejectVerificationSchema } from '../../../contract/verification';
-import type { AdminUserDoc } from '../../../projections/admin-users';
-import { ADMIN_USERS } from '../../../projections/admin-users';
 import { verificationRejectedMail } from '../../../mail/verification';
 import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
 import type { VerificationDoc } from '../../../projections/verifications';
-import { VERIFICATIONS } from '../../../projections/verifications';
+import { adminUsersByIds } from '../../../projections/admin-users-queries';
+import { findUser, idsOfUsersMatching, usersByIds } from '../../../projections/users-queries';
+import { countVerifications, findVerification, findVerificationByDocument, verificationsCollection } from '../../../projections/verifications-queries';
 import type { Filter, Sort } from '../../../read-store/port';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../audit';
@@ -70,12 +69,9 @@ function toAdminVerificationJson(
 
 /** /api/admin: the review queue, approve, reject (with a mail), and short-lived addresses for bills. */
 export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
-  const verifications = deps.readStore.collection<VerificationDoc>(VERIFICATIONS);
-  const users = deps.readStore.collection<UserDoc>(USERS);
-  const admins = deps.readStore.collection<AdminUserDoc>(ADMIN_USERS);
 
-  const findVerification = async (id: string) => {
-    const doc = await verifications.findOne({ _id: id });
+  const requireVerification = async (id: string) => {
+    const doc = await findVerification(deps.readStore, id);
     if (!doc) throw new NotFoundError(VERIFICATION_NOT_FOUND);
     return doc;
   };
@@ -83,20 +79,19 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
   /** Submissions of the homeowners whose name, username or email contains `search`. */
   const ownerSearchFilter = async (search: string | undefined): Promise<Filter> => {
     if (!search) return {};
-    const owners = await users.find({ role: 'homeowner', ...userSearchFilter(search) }, { projection: { _id: 1 } });
-    return { userId: { $in: owners.map((owner) => owner._id) } };
+    return { userId: { $in: await idsOfUsersMatching(deps.readStore, { role: 'homeowner', ...userSearchFilter(search) }) } };
   };
 
   /** The names of the administrators who reviewed `docs`, by id. */
   const reviewerNames = async (docs: readonly VerificationDoc[]): Promise<Map<string, string>> => {
     const ids = [...new Set(docs.flatMap((doc) => (doc.reviewedBy === null ? [] : [doc.reviewedBy])))];
     if (ids.length === 0) return new Map();
-    const found = await admins.find({ _id: { $in: ids } }, { projection: { name: 1 } });
+    const found = await adminUsersByIds(deps.readStore, ids, { name: 1 });
     return new Map(found.map((admin) => [admin._id, admin.name]));
   };
 
   const withUser = async (doc: VerificationDoc) =>
-    toAdminVerificationJson(doc, (await users.findOne({ _id: doc.userId })) ?? undefined, await reviewerNames([doc]));
+    toAdminVerificationJson(doc, (await findUser(deps.readStore, doc.userId)) ?? undefined, await reviewerNames([doc]));
 
   return new Hono<AppEnv>()
     .get('/verifications', requireAdmin(), async (c) => {
@@ -105,12 +100,12 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
       const sort: Sort = { submittedAt: (query.sort ?? (query.status === 'pending' ? 'oldest' : 'newest')) === 'oldest' ? 1 : -1 };
       const filter = allOf(query.status === undefined ? {} : { status: query.status }, await ownerSearchFilter(query.search));
       const [page, pending, approved, rejected] = await Promise.all([
-        listPage(verifications, filter, sort, query),
+        listPage(verificationsCollection(deps.readStore), filter, sort, query),
         // Over every submission, whatever the page, search or status shown.
-        ...STATUSES.map((status) => verifications.countDocuments({ status })),
+        ...STATUSES.map((status) => countVerifications(deps.readStore, status)),
       ]);
       const [owners, reviewers] = await Promise.all([
-        users.find({ _id: { $in: [...new Set(page.docs.map((doc) => doc.userId))] } }, { projection: { name: 1, email: 1 } }),
+        usersByIds(deps.readStore, [...new Set(page.docs.map((doc) => doc.userId))], { name: 1, email: 1 }),
         reviewerNames(page.docs),
       ]);
       const byId = new Map(owners.map((user) => [user._id, user]));
@@ -128,7 +123,7 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
       const skipped: Array<{ id: string; reason: string }> = [];
       // One at a time, each in its homeowner's stream: one refusal does not undo the others.
       for (const id of new Set(ids)) {
-        const doc = await verifications.findOne({ _id: id });
+        const doc = await findVerification(deps.readStore, id);
         if (!doc) {
           skipped.push({ id, reason: VERIFICATION_NOT_FOUND });
           continue;
@@ -150,7 +145,7 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ approved, skipped });
     })
     .post('/verifications/:id/approve', requireAdmin(), async (c) => {
-      const doc = await findVerification(c.req.param('id'));
+      const doc = await requireVerification(c.req.param('id'));
       // The spec's review payload: optional notes, so no body at all is an approval without notes.
       const { adminNotes } = await readOptionalJson(c, approveVerificationSchema);
       await runCommand(deps, c, verificationStreamId(doc.userId), verification, {
@@ -160,11 +155,11 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
         adminNotes,
         at: deps.clock().toISOString(),
       });
-      return c.json(await withUser(await findVerification(doc._id)));
+      return c.json(await withUser(await requireVerification(doc._id)));
     })
     .post('/verifications/:id/reject', requireAdmin(), async (c) => {
       // The body is read after the lookups that need none (docs/decisions/0021).
-      const doc = await findVerification(c.req.param('id'));
+      const doc = await requireVerification(c.req.param('id'));
       const { subject, message, adminNotes } = await readJson(c, rejectVerificationSchema);
       const { events } = await runCommand(deps, c, verificationStreamId(doc.userId), verification, {
         type: 'RejectVerification',
@@ -175,7 +170,7 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
         adminNotes,
         at: deps.clock().toISOString(),
       });
-      const answer = await withUser(await findVerification(doc._id));
+      const answer = await withUser(await requireVerification(doc._id));
       // Mailed only when this request rejected it, so a double click mails once.
       const emailSent = events.length > 0 ? await mailRejection(deps, c.get('requestId'), doc.userId, subject, message) : false;
       return c.json({ ...answer, emailSent });
@@ -183,7 +178,7 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
     .get('/verification-document/:encodedKey{.+}', requireAdmin(), async (c) => {
       const { key } = parseBlobKey(c.req.param('encodedKey'));
       // Only bills someone submitted: this is no general file reader.
-      const submission = await verifications.findOne({ documentKey: key });
+      const submission = await findVerificationByDocument(deps.readStore, key);
       if (!submission) throw new NotFoundError('Document not found');
       const url = await deps.blobs.url(key, DOCUMENT_URL_TTL_SECONDS);
       // A homeowner's bill is personal: who opened whose, and when, goes to the activity log.
@@ -198,7 +193,7 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
 
 /** The rejection stands whether or not the mail goes out; a failure is logged and reported as emailSent: false. */
 async function mailRejection(deps: AppDeps, requestId: string, userId: string, subject: string, message: string): Promise<boolean> {
-  const user = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: userId });
+  const user = await findUser(deps.readStore, userId);
   if (!user) return false;
   try {
     await deps.mailer.send(verificationRejectedMail({ to: user.email, name: user.name, subject, message, profileUrl: `${deps.env.publicUrl}/homeowner-profile` }));

@@ -1,6 +1,6 @@
 import type { UserRole } from '../../../contract/accounts';
 import type { UserDoc } from '../../../projections/users';
-import { USERS } from '../../../projections/users';
+import { idsOfUsersMatching, usersByIds } from '../../../projections/users-queries';
 import type { Filter, ReadStore } from '../../../read-store/port';
 import { containsPattern } from '../../list-page';
 
@@ -13,14 +13,11 @@ export async function idsOfPeopleMatching(readStore: ReadStore, search: string, 
   const pattern = containsPattern(search);
   // The role first: it rejects most accounts before either pattern is tried.
   const filter: Filter = { ...(role ? { role } : {}), $or: [{ name: pattern }, { email: pattern }] };
-  const people = await readStore.collection<UserDoc>(USERS).find(filter, { projection: { _id: 1 } });
-  return people.map((person) => person._id);
+  return idsOfUsersMatching(readStore, filter);
 }
 
 /** Name and email of the accounts on one page, by id: one lookup of those ids only. */
 export async function peopleById(readStore: ReadStore, ids: string[]): Promise<Map<string, Pick<UserDoc, '_id' | 'name' | 'email' | 'profileImageUrl'>>> {
-  const people = await readStore
-    .collection<UserDoc>(USERS)
-    .find({ _id: { $in: [...new Set(ids)] } }, { projection: { name: 1, email: 1, profileImageUrl: 1 } });
+  const people = await usersByIds(readStore, [...new Set(ids)], { name: 1, email: 1, profileImageUrl: 1 });
   return new Map(people.map((person) => [person._id, person]));
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { LegalDocumentType, LegalRole } from '../../../contract/legal';
 import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentTypesForRole } from '../../../contract/legal';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
-import type { LegalDocumentDoc } from '../../../projections/legal-documents';
-import { LEGAL_DOCUMENTS, findActiveDocuments, legalTimelines } from '../../../projections/legal-documents';
+import { findActiveDocuments, legalTimelines } from '../../../projections/legal-documents';
+import { undeletedLegalDocumentsByIds } from '../../../projections/legal-documents-queries';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
@@ -21,7 +21,6 @@ const UNKNOWN_DOCUMENT = 'Document not found';
  * registration form and the footer links) and a signed-in user's agreements.
  */
 export function createLegalRoutes(deps: AppDeps): Hono<AppEnv> {
-  const documents = deps.readStore.collection<LegalDocumentDoc>(LEGAL_DOCUMENTS);
   const routes = new Hono<AppEnv>();
 
   const signedIn = (c: { get(key: 'session'): AppEnv['Variables']['session'] }): { userId: string; role: LegalRole } => {
@@ -57,7 +56,7 @@ export function createLegalRoutes(deps: AppDeps): Hono<AppEnv> {
     // A draft may not: its text can still change, and an agreement must name the text accepted.
     const types = documentTypesForRole(role);
     const [found, timelines] = await Promise.all([
-      documents.find({ _id: { $in: documentIds.map(String) }, deleted: false }, { projection: { documentId: 1, type: 1, version: 1, locked: 1 } }),
+      undeletedLegalDocumentsByIds(deps.readStore, documentIds, { documentId: 1, type: 1, version: 1, locked: 1 }),
       legalTimelines(deps.readStore, types),
     ]);
     const activated = new Set([...timelines.values()].flat().map((entry) => entry.documentId));

@@ -8,7 +8,7 @@ import { ForbiddenError, ValidationError } from '../../../domain/shared/errors';
 import { DOCUMENT_REQUIRED_MESSAGE } from '../../../contract/verification';
 import type { PropertyJson } from '../../../contract/listings';
 import type { PropertyDoc } from '../../../projections/properties';
-import { PROPERTIES } from '../../../projections/properties';
+import { propertiesShowingImages } from '../../../projections/properties-queries';
 import { readUploads } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
@@ -51,7 +51,7 @@ export async function requireOwnUploads(deps: Pick<AppDeps, 'eventStore'>, userI
  */
 export async function deleteUnusedImages(deps: Pick<AppDeps, 'readStore' | 'blobs' | 'logger'>, c: Context<AppEnv>, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  const stillShown = await deps.readStore.collection<PropertyDoc>(PROPERTIES).find({ images: { $in: [...keys] } }, { projection: { images: 1 } });
+  const stillShown = await propertiesShowingImages(deps.readStore, keys);
   const kept = new Set(stillShown.flatMap((doc) => doc.images));
   for (const key of keys) {
     if (kept.has(key)) continue;

@@ -8,8 +8,8 @@ import { handleCommand } from '../../../domain/shared/command-handler';
 import { ConflictError, ValidationError } from '../../../domain/shared/errors';
 import type { EventMetadata } from '../../../event-store/port';
 import { PaymentProviderError } from '../../../payments/port';
-import type { CreditLedgerDoc, CreditLedgerListingDoc } from '../../../projections/credit-statement';
-import { CREDIT_LEDGER, CREDIT_LEDGER_LISTINGS, describeLedgerEntry } from '../../../projections/credit-statement';
+import { describeLedgerEntry } from '../../../projections/credit-statement';
+import { creditLedgerListings, creditLedgerOf } from '../../../projections/credit-statement-queries';
 import type { AppDeps } from '../../deps';
 import { nameToUuid } from '../../../processes/bid-refunds';
 import type { AppEnv } from '../../context';
@@ -26,8 +26,6 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** POST /credits/purchase and GET /credits/statement, for realtors. */
 export function createCreditRoutes(deps: AppDeps) {
-  const ledger = deps.readStore.collection<CreditLedgerDoc>(CREDIT_LEDGER);
-  const listings = deps.readStore.collection<CreditLedgerListingDoc>(CREDIT_LEDGER_LISTINGS);
 
   return new Hono<AppEnv>()
     .post('/credits/purchase', requireUser('realtor'), async (c) => {
@@ -93,10 +91,10 @@ export function createCreditRoutes(deps: AppDeps) {
     })
 
     .get('/credits/statement', requireUser('realtor'), async (c) => {
-      const entries = await ledger.find({ userId: currentUserId(c) }, { sort: { _position: -1 } });
+      const entries = await creditLedgerOf(deps.readStore, currentUserId(c));
       // Titles are read now, so an entry names its listing as it was last called, deleted or not.
       const propertyIds = [...new Set(entries.flatMap((entry) => (entry.propertyId === undefined ? [] : [entry.propertyId])))];
-      const titled = new Map((propertyIds.length === 0 ? [] : await listings.find({ _id: { $in: propertyIds } })).map((listing) => [listing._id, listing]));
+      const titled = new Map((propertyIds.length === 0 ? [] : await creditLedgerListings(deps.readStore, propertyIds)).map((listing) => [listing._id, listing]));
       return c.json(
         entries.map((entry) => ({
           id: entry._id,
