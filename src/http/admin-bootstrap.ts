@@ -8,8 +8,8 @@ import { readAdmin } from './aggregates';
 import { ConflictError } from '../domain/shared/errors';
 import { reservation, reservationStreamId } from '../domain/shared/reservation';
 import type { EventMetadata, EventStore } from '../event-store/port';
-import { ADMIN_USERS } from '../projections/admin-users';
 import type { ProjectionRunner } from '../projections/runner';
+import { countAdminUsers } from '../projections/admin-users-queries';
 import type { ReadStore } from '../read-store/port';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -48,7 +48,7 @@ export async function bootstrapAdmin(options: AdminBootstrapOptions): Promise<Ad
   const { eventStore, logger, env } = options;
   const claimed = await loadState(eventStore, ADMIN_BOOTSTRAP_STREAM, adminBootstrapDecider);
   if (claimed.status === 'claimed' && (await adminExists(eventStore, claimed.adminId))) return { status: 'exists' };
-  if (claimed.status === 'unclaimed' && (await options.readStore.collection(ADMIN_USERS).countDocuments()) > 0) return { status: 'exists' };
+  if (claimed.status === 'unclaimed' && (await countAdminUsers(options.readStore)) > 0) return { status: 'exists' };
 
   const at = options.clock().toISOString();
   let adminId: AdminId;

@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import { bidReceivedMail } from '../mail/bids';
 import type { Mail } from '../mail/port';
 import { loadNotificationPreferences, loadNotificationPreferencesOf } from '../projections/notification-preferences';
-import type { UserDoc } from '../projections/users';
-import { USERS } from '../projections/users';
+import { findUser } from '../projections/users-queries';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './context';
 
@@ -22,7 +21,7 @@ export async function mailBidReceived(
   if (bid.ownerId === null) return;
   const preferences = await loadNotificationPreferences(deps.readStore, bid.ownerId);
   if (preferences.bidEmails !== 'instant') return;
-  const owner = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: bid.ownerId });
+  const owner = await findUser(deps.readStore, bid.ownerId);
   if (!owner) return;
   const mail = bidReceivedMail({ to: owner.email, name: owner.name, propertyTitle: bid.propertyTitle, propertyId: bid.propertyId, amount: bid.amount, publicUrl: deps.env.publicUrl });
   await deps.mailer.send(mail).catch((error: unknown) => {

@@ -1,5 +1,4 @@
-import type { PropertyDoc } from '../projections/properties';
-import { PROPERTIES } from '../projections/properties';
+import { findProperty } from '../projections/properties-queries';
 import type { ReadStore } from '../read-store/port';
 import type { SocketSession } from './realtime';
 
@@ -9,9 +8,8 @@ import type { SocketSession } from './realtime';
  * listing only for its owner and the back office.
  */
 export function createPropertyWatchCheck(readStore: ReadStore): (session: SocketSession, propertyId: string) => Promise<string | null> {
-  const properties = readStore.collection<PropertyDoc>(PROPERTIES);
   return async (session, propertyId) => {
-    const doc = await properties.findOne({ _id: propertyId }, { projection: { ownerId: 1, isActive: 1 } });
+    const doc = await findProperty(readStore, propertyId, { ownerId: 1, isActive: 1 });
     if (!doc) return null;
     if (!doc.isActive && !session.admin && session.user?.subject !== doc.ownerId) return null;
     return doc._id;

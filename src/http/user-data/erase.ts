@@ -6,8 +6,7 @@ import { listing } from '../../domain/listings/decide';
 import { propertyStreamId } from '../../domain/listings/events';
 import { ValidationError } from '../../domain/shared/errors';
 import { reservationStreamId } from '../../domain/shared/reservation';
-import type { PropertyDoc } from '../../projections/properties';
-import { PROPERTIES } from '../../projections/properties';
+import { propertiesOfOwner } from '../../projections/properties-queries';
 import { readAccount } from '../aggregates';
 import type { AppDeps } from '../deps';
 import { runCommand } from '../commands';
@@ -35,7 +34,7 @@ export async function eraseUser(deps: AppDeps, c: Context<AppEnv>, limiter: Rate
     throw new ValidationError(INVALID_CREDENTIALS, { password: INVALID_CREDENTIALS });
   }
   const at = () => deps.clock().toISOString();
-  const listings = await deps.readStore.collection<PropertyDoc>(PROPERTIES).find({ ownerId: userId }, { projection: { _id: 1 } });
+  const listings = await propertiesOfOwner(deps.readStore, userId, { projection: { _id: 1 } });
   for (const { _id } of listings) {
     // Bids on it are refunded by the bidding context, which reacts to PropertyDeleted as for an owner's delete.
     await runCommand(deps, c, propertyStreamId(_id), listing, { type: 'DeleteProperty', actorId: userId, at: at() });
