@@ -119,6 +119,25 @@ export default tseslint.config(
     },
   },
   {
+    // Routes read through the query functions beside each read model and the aggregate readers
+    // in src/http/aggregates.ts; they never name a collection or fold a stream (docs/decisions/0047).
+    files: ['src/http/routes/**/*.ts'],
+    ignores: ['src/http/routes/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/domain/shared/command-handler'], importNames: ['loadState'], message: 'Read state with a reader from src/http/aggregates.ts.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        { selector: "CallExpression[callee.property.name='collection']", message: 'Routes read through the query functions in src/projections/*-queries.ts, not a collection.' },
+      ],
+    },
+  },
+  {
     // The browser bundle: no server packages (its own code reaches the server's only through src/contract). Its tests run in Node and may.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/**/*.test.{ts,tsx}'],

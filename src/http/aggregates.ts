@@ -4,6 +4,8 @@ import { account } from '../domain/accounts/decide';
 import type { AdminState } from '../domain/admins/admin';
 import { adminDecider } from '../domain/admins/decide';
 import { adminStreamId } from '../domain/admins/events';
+import type { PropertyFacts } from '../domain/bidding/property-facts';
+import { foldPropertyFacts, propertyStreamId as propertyFactsStreamId } from '../domain/bidding/property-facts';
 import type { UploadsState } from '../domain/files/decide';
 import { uploads } from '../domain/files/decide';
 import { uploadsStreamId } from '../domain/files/events';
@@ -56,4 +58,13 @@ export function readLegalDocument(deps: Store, documentId: number): Promise<Lega
 /** Which version of a type of legal document is in effect, and which are scheduled. */
 export function readLegalActivations(deps: Store, type: LegalDocumentType): Promise<LegalActiveState> {
   return loadState(deps.eventStore, legalActiveStreamId(type), legalActiveDecider);
+}
+
+/**
+ * The property as its own stream says right now: bid commands decide on this,
+ * not on a read model, so a bid never lands on a listing deleted a moment ago
+ * that a read model still shows.
+ */
+export async function readPropertyFacts(deps: Store, propertyId: string): Promise<PropertyFacts> {
+  return foldPropertyFacts(await deps.eventStore.readStream(propertyFactsStreamId(propertyId)));
 }

@@ -10,7 +10,7 @@ import { viewPropertyBids } from '../../../projections/bid-views';
 import { findBid, findBidProperty, otherBiddersOn } from '../../../projections/bids-queries';
 import type { UserDoc } from '../../../projections/users';
 import { usersByIds } from '../../../projections/users-queries';
-import { readAccount } from '../../aggregates';
+import { readAccount, readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { withoutDeclinedOutcomes } from '../../bid-mails';
 import { runCommand } from '../../commands';
@@ -18,7 +18,7 @@ import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
-import { readPropertyFacts, requireId } from './bid-shared';
+import { requireId } from './bid-shared';
 
 /**
  * POST /api/properties/{id}/select-bid {bidId}: after bidding closed, the

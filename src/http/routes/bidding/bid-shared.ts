@@ -1,6 +1,5 @@
 import type { PropertySnapshot } from '../../../domain/accounts/commands';
 import type { PropertyFacts } from '../../../domain/bidding/property-facts';
-import { foldPropertyFacts, propertyStreamId } from '../../../domain/bidding/property-facts';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { OwnBidView } from '../../../contract/bidding';
 import { viewOwnBids } from '../../../projections/bid-views';
@@ -14,15 +13,6 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function requireId(id: string, notFound: string): string {
   if (!ID.test(id)) throw new NotFoundError(notFound);
   return id;
-}
-
-/**
- * The property as its own stream says right now: bid commands decide on this,
- * not on a read model, so a bid never lands on a listing deleted a moment ago
- * that a read model still shows.
- */
-export async function readPropertyFacts(deps: Pick<AppDeps, 'eventStore'>, propertyId: string): Promise<PropertyFacts> {
-  return foldPropertyFacts(await deps.eventStore.readStream(propertyStreamId(propertyId)));
 }
 
 export function toSnapshot(facts: PropertyFacts): PropertySnapshot {

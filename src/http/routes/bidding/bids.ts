@@ -7,6 +7,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/
 import { loadBidRevisions, withEditCounts } from '../../../projections/bid-revisions';
 import { viewPropertyBids } from '../../../projections/bid-views';
 import { findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
+import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { mailBidReceived } from '../../bid-mails';
 import { runCommand } from '../../commands';
@@ -14,7 +15,7 @@ import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
 import { readJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
-import { loadOwnBid, loadOwnBids, readPropertyFacts, requireId, toSnapshot } from './bid-shared';
+import { loadOwnBid, loadOwnBids, requireId, toSnapshot } from './bid-shared';
 
 export const PROPERTY_MISMATCH = 'The bid is for another property';
 export const ONLY_OWNER_SEES_BIDS = 'Only the owner of this property can see its bids';
