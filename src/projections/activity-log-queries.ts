@@ -11,3 +11,8 @@ export function activityCollection(store: ReadStore): Collection<ActivityDoc> {
 export function activityEntries(store: ReadStore, filter: Filter, sort: Sort, limit: number, projection?: Projection): Promise<ActivityDoc[]> {
   return activityCollection(store).find(filter, projection === undefined ? { sort, limit } : { sort, limit, projection });
 }
+
+/** The newest entries a user made or that are about them, at most `limit` (their data export). */
+export function activityAboutUser(store: ReadStore, userId: string, limit: number): Promise<ActivityDoc[]> {
+  return activityCollection(store).find({ $or: [{ actorId: userId }, { resourceId: userId }] }, { sort: { createdAt: -1, _id: -1 }, limit });
+}

@@ -60,3 +60,8 @@ export function bidPropertiesMatching(store: ReadStore, filter: Filter, options:
 export function propertiesSelectingRealtor(store: ReadStore, ownerId: string, realtorId: string): Promise<BidPropertyDoc[]> {
   return bidProperties(store).find({ ownerId, selectedRealtorId: realtorId });
 }
+
+/** Every bid a realtor made, refunded ones too, in no particular order (their data export). */
+export function everyBidOfRealtor(store: ReadStore, realtorId: string): Promise<BidDoc[]> {
+  return bidsCollection(store).find({ realtorId });
+}

@@ -11,3 +11,8 @@ export function creditLedgerOf(store: ReadStore, userId: string): Promise<Credit
 export function creditLedgerListings(store: ReadStore, propertyIds: readonly string[]): Promise<CreditLedgerListingDoc[]> {
   return store.collection<CreditLedgerListingDoc>(CREDIT_LEDGER_LISTINGS).find({ _id: { $in: propertyIds } });
 }
+
+/** Every ledger entry of a user, in no particular order (their data export). */
+export function everyCreditLedgerEntryOf(store: ReadStore, userId: string): Promise<CreditLedgerDoc[]> {
+  return store.collection<CreditLedgerDoc>(CREDIT_LEDGER).find({ userId });
+}

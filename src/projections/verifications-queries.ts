@@ -19,3 +19,8 @@ export function findVerificationByDocument(store: ReadStore, documentKey: string
 export function countVerifications(store: ReadStore, status: VerificationDoc['status']): Promise<number> {
   return verificationsCollection(store).countDocuments({ status });
 }
+
+/** Every bill a user submitted (their data export). */
+export function verificationsOfUser(store: ReadStore, userId: string): Promise<VerificationDoc[]> {
+  return verificationsCollection(store).find({ userId });
+}

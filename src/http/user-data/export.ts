@@ -1,25 +1,17 @@
 import type { ActivityDoc } from '../../projections/activity-log';
-import { ADMIN_LOGS } from '../../projections/activity-log';
-import type { BidDoc } from '../../projections/bids';
-import { BIDS } from '../../projections/bids';
-import type { ContactShareDoc } from '../../projections/contact-shares';
-import { CONTACT_SHARES } from '../../projections/contact-shares';
-import type { CreditLedgerDoc } from '../../projections/credit-statement';
-import { CREDIT_LEDGER } from '../../projections/credit-statement';
-import type { NotificationPreferencesDoc } from '../../projections/notification-preferences';
-import { NOTIFICATION_PREFERENCES } from '../../projections/notification-preferences';
+import { activityAboutUser } from '../../projections/activity-log-queries';
+import { everyBidOfRealtor } from '../../projections/bids-queries';
+import { everyContactShareOf } from '../../projections/contact-shares-queries';
+import { everyCreditLedgerEntryOf } from '../../projections/credit-statement-queries';
+import { findNotificationPreferences } from '../../projections/notification-preferences-queries';
 import type { PaymentDoc } from '../../projections/payments';
-import { PAYMENTS } from '../../projections/payments';
+import { paymentsOfUser } from '../../projections/payments-queries';
 import type { PropertyDoc } from '../../projections/properties';
-import { PROPERTIES } from '../../projections/properties';
-import type { RealtorProfileDoc } from '../../projections/realtor-profiles';
-import { REALTOR_PROFILES } from '../../projections/realtor-profiles';
-import type { UserAgreementDoc } from '../../projections/user-agreements';
-import { USER_AGREEMENTS } from '../../projections/user-agreements';
-import type { UserDoc } from '../../projections/users';
-import { USERS } from '../../projections/users';
-import type { VerificationDoc } from '../../projections/verifications';
-import { VERIFICATIONS } from '../../projections/verifications';
+import { propertiesOfOwner } from '../../projections/properties-queries';
+import { findRealtorProfile } from '../../projections/realtor-profiles-queries';
+import { agreementsOfUser } from '../../projections/user-agreements-queries';
+import { findUser } from '../../projections/users-queries';
+import { verificationsOfUser } from '../../projections/verifications-queries';
 import type { Doc } from '../../read-store/port';
 import type { AppDeps } from '../deps';
 
@@ -41,21 +33,19 @@ function plain<T extends Doc>(doc: T): Record<string, unknown> {
  */
 export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs' | 'clock'>, userId: string) {
   const store = deps.readStore;
-  const user = await store.collection<UserDoc>(USERS).findOne({ _id: userId });
+  const user = await findUser(store, userId);
   if (!user) return null;
   const [profile, listings, bids, statement, payments, verifications, agreements, shares, activity, notifications] = await Promise.all([
-    store.collection<RealtorProfileDoc>(REALTOR_PROFILES).findOne({ _id: userId }),
-    store.collection<PropertyDoc>(PROPERTIES).find({ ownerId: userId }),
-    store.collection<BidDoc>(BIDS).find({ realtorId: userId }),
-    store.collection<CreditLedgerDoc>(CREDIT_LEDGER).find({ userId }),
-    store.collection<PaymentDoc>(PAYMENTS).find({ userId }),
-    store.collection<VerificationDoc>(VERIFICATIONS).find({ userId }),
-    store.collection<UserAgreementDoc>(USER_AGREEMENTS).find({ userId }),
-    store.collection<ContactShareDoc>(CONTACT_SHARES).find({ $or: [{ ownerId: userId }, { realtorId: userId }] }),
-    store
-      .collection<ActivityDoc>(ADMIN_LOGS)
-      .find({ $or: [{ actorId: userId }, { resourceId: userId }] }, { sort: { createdAt: -1, _id: -1 }, limit: EXPORT_ACTIVITY_LIMIT }),
-    store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).findOne({ _id: userId }),
+    findRealtorProfile(store, userId),
+    propertiesOfOwner(store, userId),
+    everyBidOfRealtor(store, userId),
+    everyCreditLedgerEntryOf(store, userId),
+    paymentsOfUser(store, userId),
+    verificationsOfUser(store, userId),
+    agreementsOfUser(store, userId),
+    everyContactShareOf(store, userId),
+    activityAboutUser(store, userId, EXPORT_ACTIVITY_LIMIT),
+    findNotificationPreferences(store, userId),
   ]);
   const link = (key: string) => deps.blobs.url(key, EXPORT_LINK_TTL_SECONDS);
   return {
