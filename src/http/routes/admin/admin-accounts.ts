@@ -7,7 +7,7 @@ import { NotFoundError } from '../../../domain/shared/errors';
 import type { Filter, Sort } from '../../../read-store/port';
 import type { UserDoc, UserVerificationStatus } from '../../../projections/users';
 import { USER_VERIFICATION_STATUSES } from '../../../projections/users';
-import { findUser as findUserDoc, usersCollection } from '../../../projections/users-queries';
+import { findUser, usersCollection } from '../../../projections/users-queries';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -56,8 +56,8 @@ export const usersListQuery = listQuery.extend({
 export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  const findUser = async (userId: string) => {
-    const user = await findUserDoc(deps.readStore, userId);
+  const requireManagedUser = async (userId: string) => {
+    const user = await findUser(deps.readStore, userId);
     if (!user) throw new NotFoundError('User not found');
     return user;
   };
@@ -79,7 +79,7 @@ export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = adminActor(c);
     const userId = c.req.param('userId');
     // The body is read after the lookups that need none (docs/decisions/0021).
-    await findUser(userId);
+    await requireManagedUser(userId);
     const update = await readJson(c, adminUserUpdateSchema);
     if (update.credits !== undefined) {
       await runCommand(deps, c, userStreamId(userId), account, {
@@ -100,7 +100,7 @@ export function createAdminAccountRoutes(deps: AppDeps): Hono<AppEnv> {
         at: deps.clock().toISOString(),
       });
     }
-    return c.json(toManagedUserView(await findUser(userId)));
+    return c.json(toManagedUserView(await requireManagedUser(userId)));
   });
 
   return routes;
