@@ -121,13 +121,21 @@ export default tseslint.config(
   {
     // Routes read through the query functions beside each read model and the aggregate readers
     // in src/http/aggregates.ts; they never name a collection or fold a stream (docs/decisions/0047).
+    // They append through src/http/commands.ts, which records who asked and the log position.
     files: ['src/http/routes/**/*.ts'],
     ignores: ['src/http/routes/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/domain/shared/command-handler'], importNames: ['loadState'], message: 'Read state with a reader from src/http/aggregates.ts.' }],
+          patterns: [
+            { group: ['**/domain/shared/command-handler'], importNames: ['loadState'], message: 'Read state with a reader from src/http/aggregates.ts.' },
+            {
+              group: ['**/domain/shared/command-handler'],
+              importNames: ['handleCommand'],
+              message: 'A route runs a command with runCommand, or appendCommand for a step of a flow (src/http/commands.ts).',
+            },
+          ],
         },
       ],
       'no-restricted-syntax': [

@@ -23,11 +23,31 @@ export async function runCommand<Command, State, Event extends DomainEvent>(
   command: Command,
   options: Omit<HandleCommandOptions<Event>, 'metadata'> = {},
 ): Promise<CommandResult<State, Event>> {
-  const result = await handleCommand(deps.eventStore, streamId, decider, command, { ...options, metadata: requestMetadata(c) });
-  noteLogPosition(c, result.position);
+  const result = await appendCommand(deps, c, streamId, decider, command, options);
   if (!(await deps.projections.waitFor(result.position, READ_YOUR_WRITES_MS))) {
     deps.logger.warn('read models lag behind a command', { requestId: c.get('requestId'), streamId, position: result.position });
   }
+  return result;
+}
+
+/**
+ * Appends a command's events for a request without waiting for the read
+ * models: a step of a flow that waits once at its end (a purchase, a
+ * webhook), or a write nobody reads back (a page view). The request's
+ * metadata goes with the events unless `options.metadata` says what else
+ * may (a page view keeps only the request id); the answer carries the
+ * position all the same. Routes append only through this or runCommand.
+ */
+export async function appendCommand<Command, State, Event extends DomainEvent>(
+  deps: Pick<AppDeps, 'eventStore'>,
+  c: Context<AppEnv>,
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+  options: HandleCommandOptions<Event> = {},
+): Promise<CommandResult<State, Event>> {
+  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: requestMetadata(c), ...options });
+  noteLogPosition(c, result.position);
   return result;
 }
 

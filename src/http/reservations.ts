@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { handleCommand, loadState } from '../domain/shared/command-handler';
+import { loadState } from '../domain/shared/command-handler';
 import { ConflictError } from '../domain/shared/errors';
 import { reservation } from '../domain/shared/reservation';
 import type { EventStore } from '../event-store/port';
+import { appendCommand } from './commands';
 import type { AppEnv } from './context';
-import { requestMetadata } from './context';
 
 /**
  * How long a reservation may wait for its account before it counts as
@@ -26,9 +26,8 @@ export interface ReserveNameOptions {
 /** Reserves a unique name for `ownerId`, or throws ConflictError with `takenMessage`. */
 export async function reserveName(c: Context<AppEnv>, options: ReserveNameOptions): Promise<void> {
   const { eventStore, streamId, ownerId, at, takenMessage } = options;
-  const metadata = requestMetadata(c);
   try {
-    await handleCommand(eventStore, streamId, reservation, { type: 'Reserve', ownerId, at, takenMessage }, { metadata });
+    await appendCommand({ eventStore }, c, streamId, reservation, { type: 'Reserve', ownerId, at, takenMessage });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     const held = await loadState(eventStore, streamId, reservation);
@@ -36,11 +35,11 @@ export async function reserveName(c: Context<AppEnv>, options: ReserveNameOption
       held.status === 'held' && Date.parse(at) - Date.parse(held.since) > ORPHAN_AFTER_MS && !(await options.ownerExists(held.ownerId));
     if (!orphaned) throw error;
     // Names the orphan: if the name changed hands meanwhile, the re-decided command refuses instead of taking a live name.
-    await handleCommand(eventStore, streamId, reservation, { type: 'Reserve', ownerId, at, takenMessage, reclaimFrom: held.ownerId }, { metadata });
+    await appendCommand({ eventStore }, c, streamId, reservation, { type: 'Reserve', ownerId, at, takenMessage, reclaimFrom: held.ownerId });
   }
 }
 
 /** Frees a name held by `ownerId`; a no-op when someone else holds it. */
 export async function releaseName(c: Context<AppEnv>, eventStore: EventStore, streamId: string, ownerId: string, at: string): Promise<void> {
-  await handleCommand(eventStore, streamId, reservation, { type: 'Release', ownerId, at }, { metadata: requestMetadata(c) });
+  await appendCommand({ eventStore }, c, streamId, reservation, { type: 'Release', ownerId, at });
 }

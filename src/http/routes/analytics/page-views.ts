@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { dayOf, pageViewDecider, pageViewStreamId } from '../../../domain/analytics/page-views';
 import { pageViewSchema } from '../../../contract/analytics';
-import { handleCommand } from '../../../domain/shared/command-handler';
 import type { AppDeps } from '../../deps';
+import { appendCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { clientAddress } from '../../client-address';
 import type { RateRule } from '../../rate-limit';
@@ -35,8 +35,9 @@ export function createPageViewRoutes(deps: AppDeps): Hono<AppEnv> {
     const day = dayOf(at);
     const visitor = visitorHash(deps.pageViewKey, day, clientAddress(c) ?? 'local', c.req.header('user-agent') ?? '');
     // Only the request id as metadata: the address and user agent that other events keep would identify the visitor.
-    await handleCommand(
-      deps.eventStore,
+    await appendCommand(
+      deps,
+      c,
       pageViewStreamId(day, visitor),
       pageViewDecider,
       { type: 'RecordPageView', path, referrerHost: referrer, visitorHash: visitor, at },

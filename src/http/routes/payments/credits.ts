@@ -1,17 +1,17 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CURRENCY, creditsLabel, findPackage, purchaseSchema } from '../../../domain/payments/packages';
 import { NO_PAYMENT_METHOD } from '../../../domain/accounts/billing';
 import type { PaymentCommand } from '../../../domain/payments/payment';
 import { payment, paymentStreamId } from '../../../domain/payments/payment';
-import { handleCommand } from '../../../domain/shared/command-handler';
 import { ConflictError, ValidationError } from '../../../domain/shared/errors';
-import type { EventMetadata } from '../../../event-store/port';
 import { PaymentProviderError } from '../../../payments/port';
 import { describeLedgerEntry } from '../../../projections/credit-statement';
 import { creditLedgerListings, creditLedgerOf } from '../../../projections/credit-statement-queries';
 import type { AppDeps } from '../../deps';
 import { nameToUuid } from '../../../processes/bid-refunds';
+import { appendCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { requestMetadata } from '../../context';
 import { requireUser } from '../../guards';
@@ -57,7 +57,7 @@ export function createCreditRoutes(deps: AppDeps) {
       const at = deps.clock().toISOString();
       const metadata = requestMetadata(c);
       const create = { type: 'CreatePayment', paymentId, userId, credits: pkg.credits, amountCents: pkg.price, at } as const;
-      const existing = await createOrResume(deps, create, metadata, key !== undefined);
+      const existing = await createOrResume(deps, c, create, key !== undefined);
       if (existing && (existing.userId !== userId || existing.credits !== pkg.credits)) throw new ConflictError('This Idempotency-Key was used for another purchase');
 
       let intent;
@@ -76,11 +76,11 @@ export function createCreditRoutes(deps: AppDeps) {
         // Unreachable: the payment stays pending, as the charge may still have happened; a webhook settles it.
         if (isRefusal(error)) {
           const reason = error.message;
-          await handleCommand(deps.eventStore, paymentStreamId(paymentId), payment, { type: 'RecordPaymentFailed', paymentIntentId: null, reason, at }, { metadata });
+          await appendCommand(deps, c, paymentStreamId(paymentId), payment, { type: 'RecordPaymentFailed', paymentIntentId: null, reason, at });
         }
         throw providerFailure(error, 'Payment failed');
       }
-      await handleCommand(deps.eventStore, paymentStreamId(paymentId), payment, { type: 'AttachPaymentIntent', paymentIntentId: intent.id, at }, { eventId: () => intentEventId(paymentId), metadata, maxAttempts: 20 });
+      await appendCommand(deps, c, paymentStreamId(paymentId), payment, { type: 'AttachPaymentIntent', paymentIntentId: intent.id, at }, { eventId: () => intentEventId(paymentId), maxAttempts: 20 });
       const outcome = await settlePayment(deps.eventStore, intent, at, metadata);
       if (!outcome) throw new Error(`Payment ${paymentId} vanished`);
       await waitForReadModels(deps, c, outcome.position);
@@ -113,11 +113,11 @@ export function createCreditRoutes(deps: AppDeps) {
  * Creates the payment, or finds the one a retry (or a racing twin) with the
  * same Idempotency-Key made, which the purchase then carries on with.
  */
-async function createOrResume(deps: AppDeps, create: Extract<PaymentCommand, { type: 'CreatePayment' }>, metadata: EventMetadata, keyed: boolean): Promise<KnownPayment | null> {
+async function createOrResume(deps: AppDeps, c: Context<AppEnv>, create: Extract<PaymentCommand, { type: 'CreatePayment' }>, keyed: boolean): Promise<KnownPayment | null> {
   const existing = await findPayment(deps.eventStore, create.paymentId);
   if (existing) return existing;
   try {
-    await handleCommand(deps.eventStore, paymentStreamId(create.paymentId), payment, create, { metadata });
+    await appendCommand(deps, c, paymentStreamId(create.paymentId), payment, create);
     return null;
   } catch (error) {
     if (keyed && error instanceof ConflictError) return findPayment(deps.eventStore, create.paymentId);

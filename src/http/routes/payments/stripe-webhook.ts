@@ -1,13 +1,14 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
-import { handleCommand } from '../../../domain/shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import type { EventMetadata } from '../../../event-store/port';
 import { toIntentView } from '../../../payments/stripe';
 import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
+import { appendCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { settlePayment } from '../../../processes/payment-settlement';
 
@@ -44,7 +45,7 @@ export function createStripeWebhookRoutes(deps: AppDeps) {
           break;
         }
         case 'setup_intent.succeeded':
-          await saveFromSetup(deps, event.data.object, at, metadata);
+          await saveFromSetup(deps, c, event.data.object, at, metadata);
           break;
         default:
           break;
@@ -59,7 +60,7 @@ export function createStripeWebhookRoutes(deps: AppDeps) {
 }
 
 /** A card saved by a setup whose client never called save: recorded only when the account has no card (src/domain/accounts/billing.ts). */
-async function saveFromSetup(deps: AppDeps, setup: Stripe.SetupIntent, at: string, metadata: EventMetadata): Promise<void> {
+async function saveFromSetup(deps: AppDeps, c: Context<AppEnv>, setup: Stripe.SetupIntent, at: string, metadata: EventMetadata): Promise<void> {
   const userId = setup.metadata?.userId;
   const paymentMethodId = typeof setup.payment_method === 'string' ? setup.payment_method : setup.payment_method?.id;
   const customerId = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id;
@@ -68,5 +69,5 @@ async function saveFromSetup(deps: AppDeps, setup: Stripe.SetupIntent, at: strin
   const state = await readAccount(deps, userId);
   // Only a setup made for this account's own customer.
   if (state.status !== 'registered' || state.paymentCustomerId !== customerId) return;
-  await handleCommand(deps.eventStore, streamId, account, { type: 'SavePaymentMethod', paymentMethodId, source: 'webhook', at }, { metadata });
+  await appendCommand(deps, c, streamId, account, { type: 'SavePaymentMethod', paymentMethodId, source: 'webhook', at }, { metadata });
 }
