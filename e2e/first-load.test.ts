@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
-// The JavaScript a visitor's first page may cost, gzipped: 128.7 kB when this was set, of which React DOM alone is 63 kB
+// The JavaScript a visitor's first page may cost, gzipped: 129.7 kB when this was set, of which React DOM alone is 63 kB
 // (docs/decisions/0044-first-load.md says what is left between here and 120 kB).
 const FIRST_LOAD_BUDGET_BYTES = 132 * 1024;
 
