@@ -28,13 +28,14 @@ function RootLayout() {
   // The back office is not part of the public site's traffic.
   usePageViewReporting(admin ? null : pathname);
   useDocumentHead();
+  const { data: user } = useQuery({ ...userQueryOptions(), enabled: !admin });
   return (
     <div className="flex min-h-dvh flex-col">
       {showsSiteHeader(pathname) && <SiteHeader />}
       <Outlet />
       {showsFooter(pathname) && <Footer />}
       {!admin && !isLegalPath(pathname) && <AgreementsGate />}
-      <Notifications />
+      <Notifications eager={admin || user != null} />
     </div>
   );
 }

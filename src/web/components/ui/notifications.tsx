@@ -6,15 +6,18 @@ import { TOAST_HOTKEY, TOAST_VIEWPORT_CLASS, useToast } from './use-toast';
 const Toaster = lazy(() => import('./toaster').then(({ Toaster }) => ({ default: Toaster })));
 
 /**
- * The notifications region, on every page. Until the first toast it is the
- * same empty, labelled region Radix's viewport renders (so F8 users and
+ * The notifications region, on every page. Until the Toaster is needed it is
+ * the same empty, labelled region Radix's viewport renders (so F8 users and
  * screen readers find one landmark either way); from then on it is the Toaster.
+ * It is needed at once where toasts come often and unasked (`eager`: a
+ * signed-in user's pushes, the back office), else with the first toast: a
+ * toast that had to wait for the code could be replaced before it showed.
  */
-export function Notifications() {
+export function Notifications({ eager }: { eager: boolean }) {
   const { toasts } = useToast();
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(eager);
   // Once loaded it stays: a closing toast plays its exit, and the next one needs no fetch.
-  if (toasts.length > 0 && !loaded) setLoaded(true);
+  if ((eager || toasts.length > 0) && !loaded) setLoaded(true);
   const empty = <EmptyViewport />;
   if (!loaded) return empty;
   return (
