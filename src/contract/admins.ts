@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserRole } from './accounts';
 
 /*
  * Input rules for the admin portal, with the spec's messages (SPEC §5 Admin).
@@ -109,4 +110,31 @@ export interface AdminView {
   lastLogin: string | null;
   createdAt: string;
   createdBy: string | null;
+}
+
+/** GET /api/admin/dashboard: the back office's overview. */
+export interface AdminDashboardJson {
+  totalUsers: number;
+  totalProperties: number;
+  totalBids: number;
+  /** What succeeded payments took, in cents. */
+  totalRevenue: number;
+  /** The latest entries of the activity log, newest first. */
+  recentActivity: Array<{ id: string; action: string; resourceType: string; createdAt: string }>;
+}
+
+/** A user as the back office sees one (GET /api/admin/users, PUT and GET …/{userId}): no hash, token or session version. */
+export interface ManagedUserView {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: UserRole;
+  credits: number;
+  emailVerified: boolean;
+  isVerified: boolean;
+  /** The homeowner's utility bill: none submitted, pending review, approved or rejected. */
+  verificationStatus: 'none' | 'pending' | 'approved' | 'rejected';
+  createdAt: string;
 }

@@ -126,3 +126,19 @@ export interface ContactShareView {
   details: ('email' | 'phone')[];
   at: string;
 }
+
+/** A bid as the back office's Bids tab lists it (GET /api/admin/bids), with its listing's title and its realtor. */
+export interface AdminBidJson extends BidState {
+  id: string;
+  propertyId: string;
+  /** Empty when the listing is missing from the read models. */
+  propertyTitle: string;
+  realtorId: string;
+  /** Empty when the realtor is missing from the read models. */
+  realtorName: string;
+  realtorEmail: string;
+  amount: number;
+  message: string;
+  selected: boolean;
+  createdAt: string;
+}

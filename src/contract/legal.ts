@@ -143,3 +143,13 @@ export interface AdminLegalDocument {
   updatedAt: string;
   createdBy: string;
 }
+
+/** A published legal document as anyone may read it (GET /api/legal-documents/{type}, registration, pending agreements). */
+export interface PublicLegalDocument {
+  id: number;
+  type: LegalDocumentType;
+  title: string;
+  content: string;
+  version: string;
+  effectiveDate: string;
+}

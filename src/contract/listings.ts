@@ -33,3 +33,12 @@ export type PropertyJson = {
   /** The owner selected a bid. */
   realtorChosen: boolean;
 };
+
+/** GET /api/properties?limit&cursor (with /home's filters): the first page's `total` counts every match; later pages leave it out. */
+export type PropertyPageJson = { properties: PropertyJson[]; nextCursor: string | null; total?: number };
+
+/** A listing as the back office's Properties tab shows it (GET /api/admin/properties, PUT …/toggle): with its owner. */
+export interface AdminPropertyJson extends PropertyJson {
+  ownerName: string | null;
+  ownerEmail: string | null;
+}

@@ -13,3 +13,15 @@ export const PROSPECT_PAGES = ['contact', 'landing', 'about'] as const;
 
 export const PROSPECT_MESSAGE_MIN = 10;
 export const PROSPECT_MESSAGE_MAX = 5000;
+
+/** A prospect as the back office lists it (GET /api/admin/prospects) and exports it (a row of /api/admin/prospects.csv). */
+export interface ProspectView {
+  id: string;
+  email: string;
+  inquiryType: InquiryType;
+  message: string | null;
+  page: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}

@@ -15,3 +15,25 @@ export interface RealtorInsights {
   /** Standing bids and wins per listing location, most bids first. */
   areas: Array<{ area: string; bids: number; wins: number }>;
 }
+
+/** The achievements a realtor can complete. */
+export type AchievementId = 'first-bid' | 'bid-streak' | 'high-roller';
+
+/** An achievement with the realtor's progress towards it. */
+export interface AchievementJson {
+  id: AchievementId;
+  title: string;
+  description: string;
+  progress: number;
+  maxProgress: number;
+  /** Credits granted once when it completes. */
+  reward: number;
+  completed: boolean;
+}
+
+/** GET /api/dashboard: the realtor's balance, bids placed (refunded ones too) and achievements. */
+export interface RealtorDashboardJson {
+  credits: number;
+  totalBids: number;
+  achievements: AchievementJson[];
+}

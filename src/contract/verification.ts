@@ -74,3 +74,20 @@ export interface AdminVerificationJson {
   userName: string | null;
   userEmail: string | null;
 }
+
+/** How many submissions are in each state, whatever the page shows (GET /api/admin/verifications' `counts`). */
+export type VerificationCounts = Record<VerificationReviewStatus, number>;
+
+/** POST /api/admin/verifications/approve: the ids approved, and why each other one was not. */
+export interface BulkApprovalJson {
+  approved: string[];
+  skipped: Array<{ id: string; reason: string }>;
+}
+
+/** GET /api/verification/status, and the answer of POST /api/verification/submit: the homeowner's own bill. */
+export interface VerificationStatusJson {
+  status: 'not_submitted' | VerificationReviewStatus;
+  submittedAt?: string;
+  reviewedAt?: string;
+  rejectionReason?: string;
+}

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { agreementsDecider } from '../domain/legal/agreements';
 import { agreementsStreamId } from '../domain/legal/events';
-import type { LegalRole } from '../contract/legal';
+import type { LegalRole, PublicLegalDocument } from '../contract/legal';
 import { ACCEPTANCE_REQUIRED, documentTypesForRole } from '../contract/legal';
 import { ValidationError } from '../domain/shared/errors';
 import type { LegalDocumentDoc } from '../projections/legal-documents';
@@ -12,16 +12,6 @@ import type { AppDeps } from './deps';
 import { runCommand } from './commands';
 import type { AppEnv } from './context';
 import { clientAddress } from './client-address';
-
-/** A legal document as people read it (public pages, registration, pending agreements). */
-export interface PublicLegalDocument {
-  id: number;
-  type: LegalDocumentDoc['type'];
-  title: string;
-  content: string;
-  version: string;
-  effectiveDate: string;
-}
 
 export function toPublicLegalDocument({ documentId, type, title, content, version, effectiveDate }: LegalDocumentDoc): PublicLegalDocument {
   return { id: documentId, type, title, content, version, effectiveDate };

@@ -6,6 +6,8 @@
  * creates (or charges) twice.
  */
 
+import type { PaymentIntentStatus } from '../contract/payments';
+
 /** A payment intent as the app needs it, whichever provider answered. */
 export interface PaymentIntentView {
   id: string;
@@ -14,7 +16,7 @@ export interface PaymentIntentView {
    * reported as `requires_action` with its client secret, whatever the
    * provider's raw status, because the client completes it on-session.
    */
-  status: 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method' | 'requires_confirmation' | 'requires_capture' | 'canceled';
+  status: PaymentIntentStatus;
   amountCents: number;
   /** For the client's card-authentication step; never stored in the log. */
   clientSecret: string | null;

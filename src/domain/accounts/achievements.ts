@@ -4,7 +4,9 @@
  * shows progress with the same table, so the two cannot disagree.
  */
 
-export type AchievementId = 'first-bid' | 'bid-streak' | 'high-roller';
+import type { AchievementId, AchievementJson } from '../../contract/realtor-insights';
+
+export type { AchievementId };
 
 export interface AchievementRule {
   id: AchievementId;
@@ -33,15 +35,8 @@ export interface BidCounts {
   properties: number;
 }
 
-export interface Achievement {
-  id: AchievementId;
-  title: string;
-  description: string;
-  progress: number;
-  maxProgress: number;
-  reward: number;
-  completed: boolean;
-}
+/** An achievement with its progress, as GET /api/dashboard answers it. */
+export type Achievement = AchievementJson;
 
 export function findAchievement(id: string): AchievementRule | undefined {
   return ACHIEVEMENTS.find((rule) => rule.id === id);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
-import { adminUserUpdateSchema } from '../../../contract/admins';
+import { adminUserUpdateSchema, type ManagedUserView } from '../../../contract/admins';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { Filter, Sort } from '../../../read-store/port';
 import type { UserDoc, UserVerificationStatus } from '../../../projections/users';
@@ -17,22 +17,6 @@ import { allOf, booleanParam, containsPattern, dayParam, dayRangeFilter, listPag
 import { readJson, validate } from '../../validation';
 import { adminActor } from './admin-shared';
 import { ADMIN_CREDITS_REASON } from '../../../domain/accounts/ledger';
-
-/** A user as the back office sees one: no hash, token or session version. */
-export interface ManagedUserView {
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: UserDoc['role'];
-  credits: number;
-  emailVerified: boolean;
-  isVerified: boolean;
-  /** The homeowner's utility bill: none submitted, pending review, approved or rejected. */
-  verificationStatus: UserVerificationStatus;
-  createdAt: string;
-}
 
 export function toManagedUserView(doc: UserDoc): ManagedUserView {
   const { _id, username, name, email, phone, role, credits, emailVerified, isVerified, createdAt } = doc;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { BidStatus } from '../../../contract/bidding';
+import type { AdminBidJson, BidStatus } from '../../../contract/bidding';
 import { BID_STATUSES } from '../../../contract/bidding';
 import { bidStateOf } from '../../../domain/bidding/bid-status';
 import type { BidDoc, BidPropertyDoc } from '../../../projections/bids';
@@ -54,7 +54,7 @@ export function createAdminBidRoutes(deps: AppDeps) {
         bidPropertiesByIds(deps.readStore, [...new Set(page.docs.map((bid) => bid.propertyId))], { title: 1, selectedBidId: 1, biddingEndsAt: 1 }),
       ]);
       const propertyOf = new Map<string, BiddingFacts>(listed.map((p) => [p._id, p]));
-      const items = page.docs.map((bid) => ({
+      const items = page.docs.map((bid): AdminBidJson => ({
         id: bid._id,
         propertyId: bid.propertyId,
         propertyTitle: propertyOf.get(bid.propertyId)?.title ?? '',

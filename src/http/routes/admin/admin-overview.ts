@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AdminDashboardJson } from '../../../contract/admins';
 import { activityEntries } from '../../../projections/activity-log-queries';
 import { countBids } from '../../../projections/bids-queries';
 import { succeededPaymentAmounts } from '../../../projections/payments-queries';
@@ -23,7 +24,7 @@ export function createAdminOverviewRoutes(deps: AppDeps): Hono<AppEnv> {
       succeededPaymentAmounts(deps.readStore),
       activityEntries(deps.readStore, {}, { createdAt: -1, _id: -1 }, RECENT_ACTIVITY, { action: 1, resourceType: 1, createdAt: 1 }),
     ]);
-    return c.json({
+    return c.json<AdminDashboardJson>({
       totalUsers,
       totalProperties,
       totalBids,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AdminPaymentJson } from '../../../contract/payments';
 import type { PaymentDoc } from '../../../projections/payments';
 import { paymentsCollection } from '../../../projections/payments-queries';
 import type { Filter, Sort } from '../../../read-store/port';
@@ -42,7 +43,7 @@ export function createAdminPaymentRoutes(deps: AppDeps) {
     );
     const page = await listPage(paymentsCollection(deps.readStore), filter, PAYMENT_SORTS[query.sort ?? 'newest'], query);
     const people = await peopleById(deps.readStore, page.docs.map((p) => p.userId));
-    const items = page.docs.map((p) => ({
+    const items = page.docs.map((p): AdminPaymentJson => ({
       id: p._id,
       userId: p.userId,
       userName: people.get(p.userId)?.name ?? '',

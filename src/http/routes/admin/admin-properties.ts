@@ -15,15 +15,9 @@ import { requireAdmin } from '../../guards';
 import { allOf, booleanParam, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
 import { validate } from '../../validation';
 import { adminActor } from './admin-shared';
-import type { PropertyJson } from '../../../contract/listings';
+import type { AdminPropertyJson } from '../../../contract/listings';
 import { toPropertyJson } from '../listings/listing-shared';
 import { idsOfPeopleMatching, peopleById } from './people-search';
-
-/** A listing as the back office's Properties tab shows it: with its owner. */
-export interface AdminPropertyJson extends PropertyJson {
-  ownerName: string | null;
-  ownerEmail: string | null;
-}
 
 // Newest and oldest walk the listings' own index (NEWEST_FIRST, forwards or backwards).
 const PROPERTY_SORTS = {

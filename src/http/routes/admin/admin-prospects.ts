@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { INQUIRY_TYPES } from '../../../contract/prospects';
+import { INQUIRY_TYPES, type ProspectView } from '../../../contract/prospects';
 import type { ProspectDoc } from '../../../projections/prospects';
 import { prospectFilter } from '../../../projections/prospects';
 import { prospectsCollection, prospectsMatching } from '../../../projections/prospects-queries';
@@ -15,17 +15,6 @@ import { adminActor } from './admin-shared';
 
 /** An export answers at most this many rows, newest first; narrow the filters for older ones. */
 export const MAX_CSV_ROWS = 10_000;
-
-export interface ProspectView {
-  id: string;
-  email: string;
-  inquiryType: ProspectDoc['inquiryType'];
-  message: string | null;
-  page: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-}
 
 export function toProspectView({ _id, email, inquiryType, message, page, ipAddress, userAgent, createdAt }: ProspectDoc): ProspectView {
   return { id: _id, email, inquiryType, message, page, ipAddress, userAgent, createdAt };

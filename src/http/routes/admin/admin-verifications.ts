@@ -4,7 +4,7 @@ import { parseBlobKey } from '../../../blobs/keys';
 import { ConflictError, NotFoundError } from '../../../domain/shared/errors';
 import { VERIFICATION_NOT_FOUND, verification } from '../../../domain/verification/decide';
 import { verificationStreamId } from '../../../domain/verification/events';
-import type { AdminVerificationJson } from '../../../contract/verification';
+import type { AdminVerificationJson, BulkApprovalJson, VerificationCounts } from '../../../contract/verification';
 import { approveVerificationSchema, rejectVerificationSchema } from '../../../contract/verification';
 import { verificationRejectedMail } from '../../../mail/verification';
 import type { UserDoc } from '../../../projections/users';
@@ -102,7 +102,9 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
       const [page, pending, approved, rejected] = await Promise.all([
         listPage(verificationsCollection(deps.readStore), filter, sort, query),
         // Over every submission, whatever the page, search or status shown.
-        ...STATUSES.map((status) => countVerifications(deps.readStore, status)),
+        countVerifications(deps.readStore, 'pending'),
+        countVerifications(deps.readStore, 'approved'),
+        countVerifications(deps.readStore, 'rejected'),
       ]);
       const [owners, reviewers] = await Promise.all([
         usersByIds(deps.readStore, [...new Set(page.docs.map((doc) => doc.userId))], { name: 1, email: 1 }),
@@ -113,14 +115,14 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
         items: page.docs.map((doc) => toAdminVerificationJson(doc, byId.get(doc.userId), reviewers)),
         nextCursor: page.nextCursor,
         total: page.total,
-        counts: { pending, approved, rejected },
+        counts: { pending, approved, rejected } satisfies VerificationCounts,
       });
     })
     .post('/verifications/approve', requireAdmin(), async (c) => {
       const { ids } = await readJson(c, bulkApproveSchema);
       const adminId = adminActor(c).id;
       const approved: string[] = [];
-      const skipped: Array<{ id: string; reason: string }> = [];
+      const skipped: BulkApprovalJson['skipped'] = [];
       // One at a time, each in its homeowner's stream: one refusal does not undo the others.
       for (const id of new Set(ids)) {
         const doc = await findVerification(deps.readStore, id);
@@ -142,7 +144,7 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
           skipped.push({ id, reason: error.message });
         }
       }
-      return c.json({ approved, skipped });
+      return c.json<BulkApprovalJson>({ approved, skipped });
     })
     .post('/verifications/:id/approve', requireAdmin(), async (c) => {
       const doc = await requireVerification(c.req.param('id'));

@@ -4,6 +4,7 @@ import { listing } from '../../../domain/listings/decide';
 import { OWNER_ONLY_EDIT, PROPERTY_NOT_FOUND } from '../../../domain/listings/decide';
 import { propertyStreamId } from '../../../domain/listings/events';
 import { createPropertySchema, updatePropertySchema } from '../../../contract/listing-requests';
+import type { PropertyPageJson } from '../../../contract/listings';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import { NEWEST_FIRST } from '../../../projections/properties';
 import { findBidOn } from '../../../projections/bids-queries';
@@ -75,11 +76,11 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!paged) return c.json(page);
       const last = docs.length > size ? docs[size - 1] : undefined;
       const nextCursor = last ? cursorAfter(last, sort) : null;
-      if (cursor) return c.json({ properties: page, nextCursor });
+      if (cursor) return c.json<PropertyPageJson>({ properties: page, nextCursor });
       // Counting is a pass over every listing, so only the first page counts (the client keeps its total), and
       // not even it when it holds every match (docs/decisions/0036-listing-search.md).
       const total = last ? await countProperties(deps.readStore, filter) : page.length;
-      return c.json({ properties: page, nextCursor, total });
+      return c.json<PropertyPageJson>({ properties: page, nextCursor, total });
     })
 
     .get('/properties/:id', requireUserOrAdmin, async (c) => {

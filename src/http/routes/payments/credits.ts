@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { StatementEntry } from '../../../contract/credits';
+import type { PurchaseAnswer } from '../../../contract/payments';
 import { CURRENCY, creditsLabel, findPackage, purchaseSchema } from '../../../domain/payments/packages';
 import { NO_PAYMENT_METHOD } from '../../../domain/accounts/billing';
 import type { PaymentCommand } from '../../../domain/payments/payment';
@@ -19,7 +21,6 @@ import type { KnownPayment } from '../../../processes/payment-settlement';
 import { findPayment, intentEventId, settlePayment } from '../../../processes/payment-settlement';
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
-import type { PurchaseAnswer } from './payment-shared';
 import { answerFor, loadAccount, providerFailure, waitForReadModels } from './payment-shared';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -95,7 +96,7 @@ export function createCreditRoutes(deps: AppDeps) {
       // Titles are read now, so an entry names its listing as it was last called, deleted or not.
       const propertyIds = [...new Set(entries.flatMap((entry) => (entry.propertyId === undefined ? [] : [entry.propertyId])))];
       const titled = new Map((propertyIds.length === 0 ? [] : await creditLedgerListings(deps.readStore, propertyIds)).map((listing) => [listing._id, listing]));
-      return c.json(
+      return c.json<StatementEntry[]>(
         entries.map((entry) => ({
           id: entry._id,
           kind: entry.kind,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { PaymentsConfig } from '../../../contract/payments';
 import { CREDIT_PACKAGES } from '../../../domain/payments/packages';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { PaymentIntentView } from '../../../payments/port';
@@ -52,7 +53,7 @@ export function createPaymentReturnRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .get('/payments/config', (c) =>
-      c.json({
+      c.json<PaymentsConfig>({
         mode: provider.mode,
         publishableKey: deps.payments.publishableKey ?? null,
         returnUrl: `${deps.env.publicUrl}/store`,

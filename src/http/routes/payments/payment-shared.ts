@@ -5,6 +5,7 @@ import { account } from '../../../domain/accounts/decide';
 import type { RegisteredAccount } from '../../../domain/accounts/account';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { LogPosition } from '../../../event-store/port';
+import type { PurchaseAnswer } from '../../../contract/payments';
 import type { PaymentIntentView } from '../../../payments/port';
 import { PaymentProviderError } from '../../../payments/port';
 import { readAccount } from '../../aggregates';
@@ -12,23 +13,6 @@ import type { AppDeps } from '../../deps';
 import { noteLogPosition, runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import type { SettleOutcome } from '../../../processes/payment-settlement';
-
-/** What the purchase, the redirect return and the simulated authentication answer (docs/decisions/0017). */
-export interface PurchaseAnswer {
-  success: boolean;
-  /** The credits the payment buys (the package), whatever its outcome. */
-  credits: number;
-  requiresAction: boolean;
-  clientSecret: string | null;
-  requiresPaymentMethod: boolean;
-  message: string;
-  /** The provider's status of the intent; null when no payment was made. */
-  status: PaymentIntentView['status'] | null;
-  paymentId: string | null;
-  paymentIntentId: string | null;
-  /** The realtor's balance once the credits were added; null otherwise. */
-  balance: number | null;
-}
 
 export const PAYMENT_PROCESSING = 'Payment Processing';
 export const AUTHENTICATION_REQUIRED = 'Card authentication required';

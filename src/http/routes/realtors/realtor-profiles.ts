@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { achievementProgress } from '../../../domain/accounts/achievements';
 import { mayShareRealtorContact } from '../../../domain/bidding/contact';
 import { realtorProfile, realtorProfileStreamId } from '../../../domain/realtor-profiles/profile';
+import type { RealtorDashboardJson } from '../../../contract/realtor-insights';
 import type { RealtorProfileView } from '../../../contract/realtor-profiles';
 import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../../contract/realtor-profiles';
 import { NotFoundError } from '../../../domain/shared/errors';
@@ -91,7 +92,7 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
       // Total bids counts refunded ones too; achievements count standing bids, as the account decider does
       // (docs/decisions/0023). One bid per property, so every bid is on a different property.
       const standing = user.bidsStanding ?? 0;
-      return c.json({ credits: user.credits, totalBids: user.bidsPlaced ?? 0, achievements: achievementProgress({ bids: standing, properties: standing }) });
+      return c.json<RealtorDashboardJson>({ credits: user.credits, totalBids: user.bidsPlaced ?? 0, achievements: achievementProgress({ bids: standing, properties: standing }) });
     })
 
     // docs/decisions/0039: computed at the request's clock, which decides which listings have closed.

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { assertNever } from '../../../domain/shared/decider';
 import { verification } from '../../../domain/verification/decide';
 import { verificationStreamId } from '../../../domain/verification/events';
-import { submitVerificationSchema } from '../../../contract/verification';
+import { submitVerificationSchema, type VerificationStatusJson } from '../../../contract/verification';
 import type { VerificationState, VerificationStatus } from '../../../domain/verification/verification';
 import { readVerification } from '../../aggregates';
 import type { AppDeps } from '../../deps';
@@ -12,14 +12,6 @@ import { requireUser } from '../../guards';
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { requireOwnUploads } from '../listings/listing-shared';
-
-/** GET /api/verification/status and the answer of a submission. */
-export interface VerificationStatusJson {
-  status: VerificationStatus;
-  submittedAt?: string;
-  reviewedAt?: string;
-  rejectionReason?: string;
-}
 
 export function toVerificationStatusJson(state: VerificationState): VerificationStatusJson {
   switch (state.status) {
