@@ -3,8 +3,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchOrNullOn401 } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { pagedListQuery } from './paged-list';
-import type { Admin, DashboardStats, ManagedUser } from './types';
+import type { Admin } from './types';
 import type { UserFilters } from './users/user-filters';
+import type { AdminDashboardJson, ManagedUserView } from '../../../contract/admins';
 
 /** The signed-in administrator, or null when signed out (a 401). */
 export function adminMeQuery() {
@@ -25,13 +26,13 @@ export function adminMeQuery() {
 export function dashboardQuery() {
   return queryOptions({
     queryKey: queryKeys.adminDashboard,
-    queryFn: () => apiFetch<DashboardStats>('/api/admin/dashboard'),
+    queryFn: () => apiFetch<AdminDashboardJson>('/api/admin/dashboard'),
   });
 }
 
 /** GET /api/admin/users, a page at a time, with the search and filters of /admin/users. */
 export function usersQuery(search: string, filters: UserFilters = {}) {
-  return pagedListQuery<ManagedUser>(queryKeys.adminUsers, '/api/admin/users', { search, ...filters });
+  return pagedListQuery<ManagedUserView>(queryKeys.adminUsers, '/api/admin/users', { search, ...filters });
 }
 
 export function administratorsQuery(search = '') {

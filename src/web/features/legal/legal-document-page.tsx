@@ -8,7 +8,7 @@ import { sitePaths } from '../../lib/site-paths';
 import { DocumentContent } from './document-content';
 import { legalPages } from './legal-pages';
 import { legalDocumentQuery } from './queries';
-import type { PublicLegalDocument } from './types';
+import type { PublicLegalDocument } from '../../../contract/legal';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 

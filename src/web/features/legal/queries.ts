@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LegalDocumentType } from '../../../contract/legal';
 import { ApiError, apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { PublicLegalDocument } from './types';
+import type { PublicLegalDocument } from '../../../contract/legal';
 
 /** The active document of a type, or null when none is published yet (the server answers 404). */
 export function legalDocumentQuery(type: LegalDocumentType) {

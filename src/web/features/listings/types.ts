@@ -4,9 +4,6 @@ import type { PropertyJson } from '../../../contract/listings';
 /** A listing as the server answers it (GET /api/properties/{id}, the lists). */
 export type Property = PropertyJson;
 
-/** GET /api/properties?limit&cursor (with /home's filters): the first page's `total` counts every match; later pages leave it out. */
-export type PropertyPage = { properties: Property[]; nextCursor: string | null; total?: number };
-
 /** A bid on the owner's listing (GET /api/properties/{id}/bids); contact only on the selected bid after the close. */
 export type PropertyBid = OwnerBidView;
 

@@ -11,14 +11,14 @@ import { apiFetch, apiRequest, readErrorMessage } from '../../lib/api';
 import { PAYMENT_FAILED, STILL_LOADING, UNEXPECTED, toastStripeError } from './errors';
 import { paymentsConfigQuery } from './queries';
 import { stripeFor } from './load-stripe-js';
-import type { PaymentAnswer } from './types';
+import type { PurchaseAnswer } from '../../../contract/payments';
 
 export type CardAuthenticationDialogProps = {
   /** The payment waiting for authentication; null keeps the dialog closed. */
   payment: { paymentIntentId: string; clientSecret: string; summary: string } | null;
   onClose: () => void;
   /** The server's answer once the authentication step has run (success or not). */
-  onResult: (answer: PaymentAnswer) => void;
+  onResult: (answer: PurchaseAnswer) => void;
 };
 
 /**
@@ -37,7 +37,7 @@ export function CardAuthenticationDialog({ payment, onClose, onResult }: CardAut
     setPending(outcome);
     try {
       const answer = simulated
-        ? await apiRequest<PaymentAnswer>('POST', `/api/payments/simulated/${encodeURIComponent(payment.paymentIntentId)}/confirm`, { outcome })
+        ? await apiRequest<PurchaseAnswer>('POST', `/api/payments/simulated/${encodeURIComponent(payment.paymentIntentId)}/confirm`, { outcome })
         : await authenticateWithStripe(config.data?.publishableKey ?? null, payment);
       if (answer === null) return;
       onClose();
@@ -103,7 +103,7 @@ export function CardAuthenticationDialog({ payment, onClose, onResult }: CardAut
 async function authenticateWithStripe(
   publishableKey: string | null,
   payment: { paymentIntentId: string; clientSecret: string },
-): Promise<PaymentAnswer | null> {
+): Promise<PurchaseAnswer | null> {
   const stripe = publishableKey === null ? null : await stripeFor(publishableKey);
   if (stripe === null) {
     toast({ variant: 'destructive', title: 'Payment error', description: STILL_LOADING });
@@ -115,5 +115,5 @@ async function authenticateWithStripe(
     return null;
   }
   // The server asks Stripe for the real status; the browser's word is not trusted.
-  return apiFetch<PaymentAnswer>(`/api/payments/confirm?payment_intent=${encodeURIComponent(payment.paymentIntentId)}`);
+  return apiFetch<PurchaseAnswer>(`/api/payments/confirm?payment_intent=${encodeURIComponent(payment.paymentIntentId)}`);
 }

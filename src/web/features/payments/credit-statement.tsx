@@ -8,9 +8,9 @@ import { CoinsIcon } from '../../components/ui/icons';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { creditStatementQuery } from './queries';
-import type { StatementEntry, StatementKind } from './types';
+import type { LedgerKind, StatementEntry } from '../../../contract/credits';
 
-const kinds: Record<StatementKind, { label: string; variant: BadgeVariant }> = {
+const kinds: Record<LedgerKind, { label: string; variant: BadgeVariant }> = {
   purchase: { label: 'Purchase', variant: 'success' },
   bid: { label: 'Bid', variant: 'neutral' },
   refund: { label: 'Refund', variant: 'brand' },

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { PaymentsConfig, StatementEntry } from './types';
+import type { PaymentsConfig } from '../../../contract/payments';
+import type { StatementEntry } from '../../../contract/credits';
 
 export function paymentsConfigQuery() {
   return queryOptions({

@@ -10,7 +10,7 @@ import { CheckIcon } from '../../components/ui/shell-icons';
 import { Progress } from '../../components/ui/progress';
 import { Skeleton } from '../../components/ui/skeleton';
 import { realtorDashboardQuery } from './queries';
-import type { Achievement } from './types';
+import type { AchievementJson } from '../../../contract/realtor-insights';
 
 /**
  * /dashboard, 'Realtor Dashboard' (SPEC §2): credits, total bids and the
@@ -100,7 +100,7 @@ function StatCard({ icon, label, value, children }: { icon: ReactNode; label: st
   );
 }
 
-function AchievementCard({ achievement }: { achievement: Achievement }) {
+function AchievementCard({ achievement }: { achievement: AchievementJson }) {
   const { title, description, progress, maxProgress, reward, completed } = achievement;
   const progressId = `achievement-${achievement.id}`;
   return (

@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { loadRealtorProfileAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';
-import type { OwnRealtorProfile, RealtorDashboardData, RealtorInsights } from './types';
+import type { OwnRealtorProfile, RealtorInsights } from './types';
+import type { RealtorDashboardJson } from '../../../contract/realtor-insights';
 
 export function ownRealtorProfileQuery() {
   return queryOptions({
@@ -14,7 +15,7 @@ export function ownRealtorProfileQuery() {
 export function realtorDashboardQuery() {
   return queryOptions({
     queryKey: queryKeys.realtorDashboard,
-    queryFn: () => apiFetch<RealtorDashboardData>('/api/dashboard'),
+    queryFn: () => apiFetch<RealtorDashboardJson>('/api/dashboard'),
   });
 }
 

@@ -16,7 +16,8 @@ import { cn } from '../../lib/cn';
 import { paymentSessionKeys } from '../../lib/payment-session-keys';
 import { queryKeys } from '../../lib/query-keys';
 import { Confetti } from './confetti';
-import type { PaymentReturn, PendingAuthentication, PurchaseAnswer } from './types';
+import type { PaymentReturn, PendingAuthentication } from './types';
+import type { PurchaseAnswer } from '../../../contract/payments';
 
 // SPEC §9 timings.
 export const SUCCESS_ANIMATION_MS = 3_000;
@@ -87,7 +88,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
   const handleAnswer = (answer: PurchaseAnswer, pkg: CreditPackage | null) => {
     if (answer.success) {
       rememberCredited(answer.paymentIntentId);
-      celebrate(answer.credits ?? pkg?.credits ?? 0, answer.balance);
+      celebrate(answer.credits, answer.balance);
     } else if (answer.requiresAction && answer.clientSecret !== null && answer.paymentIntentId !== null) {
       setAuthentication({
         paymentIntentId: answer.paymentIntentId,
@@ -137,12 +138,12 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
         if (answer.success && wasCredited(paymentReturn.paymentIntent)) {
           // An old return address opened again: the credits came once, and the page says so rather than celebrating twice.
           forget();
-          const added = answer.credits ?? 0;
+          const added = answer.credits;
           toast({ title: 'Already credited', description: `This payment's ${creditsLabel(added)} ${added === 1 ? 'was' : 'were'} already added to your account.` });
         } else if (answer.success) {
           forget();
           rememberCredited(paymentReturn.paymentIntent);
-          celebrate(answer.credits ?? chosen?.credits ?? 0, answer.balance);
+          celebrate(answer.credits, answer.balance);
           later(USER_REFRESH_DELAY_MS, () => void queryClient.invalidateQueries({ queryKey: queryKeys.user, exact: true }));
         } else if (answer.status === 'requires_payment_method') {
           forget();

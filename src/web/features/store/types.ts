@@ -1,17 +1,3 @@
-/** What POST /api/credits/purchase (and the confirm calls) answer (docs/decisions/0017). */
-export type PurchaseAnswer = {
-  success: boolean;
-  credits: number | null;
-  requiresAction: boolean;
-  clientSecret: string | null;
-  requiresPaymentMethod: boolean;
-  message: string;
-  status: string | null;
-  paymentId: string | null;
-  paymentIntentId: string | null;
-  balance: number | null;
-};
-
 /** A payment waiting for the card payment dialog. */
 export type PendingAuthentication = { paymentIntentId: string; clientSecret: string; summary: string };
 

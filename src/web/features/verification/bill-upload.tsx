@@ -7,8 +7,8 @@ import { Progress } from '../../components/ui/progress';
 import { ApiError, apiRequest } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-keys';
-import type { VerificationStatus } from './types';
 import { checkBillFile, uploadDocument } from './upload-document';
+import type { VerificationStatusJson } from '../../../contract/verification';
 
 const UPLOAD_FAILED = 'Failed to upload document. Please try again.';
 const PROCESS_FAILED = 'Failed to process file. Please try again.';
@@ -48,7 +48,7 @@ export function BillUpload() {
     }
     setStage({ step: 'submitting' });
     try {
-      const status = await apiRequest<VerificationStatus>('POST', '/api/verification/submit', { documentUrl });
+      const status = await apiRequest<VerificationStatusJson>('POST', '/api/verification/submit', { documentUrl });
       queryClient.setQueryData(queryKeys.verificationStatus, status);
     } catch {
       setProblem(PROCESS_FAILED);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { VerificationStatus } from './types';
+import type { VerificationStatusJson } from '../../../contract/verification';
 
 /**
  * The homeowner's ownership verification. An administrator's review arrives
@@ -11,7 +11,7 @@ import type { VerificationStatus } from './types';
 export function verificationStatusQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.verificationStatus,
-    queryFn: () => apiFetch<VerificationStatus>('/api/verification/status'),
+    queryFn: () => apiFetch<VerificationStatusJson>('/api/verification/status'),
     staleTime: 0,
   });
 }

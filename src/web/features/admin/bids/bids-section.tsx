@@ -11,7 +11,8 @@ import { FilterSelect, ListFilters } from '../list-filters';
 import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { adminBidsQuery } from './queries';
-import { BID_SORTS, BID_STATUS_FILTERS, type AdminBid, type BidFilters } from './types';
+import { BID_SORTS, BID_STATUS_FILTERS, type BidFilters } from './types';
+import type { AdminBidJson } from '../../../../contract/bidding';
 
 // Bid amounts are whole dollars, not cents.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
@@ -63,7 +64,7 @@ function describeCount(total: number, search: string): string {
   return search === '' ? count : `${count} matching “${search}”`;
 }
 
-function BidTable({ bids }: { bids: AdminBid[] }) {
+function BidTable({ bids }: { bids: AdminBidJson[] }) {
   return (
     <div className="hidden md:block">
       <Table>
@@ -107,7 +108,7 @@ function BidTable({ bids }: { bids: AdminBid[] }) {
   );
 }
 
-function BidCards({ bids }: { bids: AdminBid[] }) {
+function BidCards({ bids }: { bids: AdminBidJson[] }) {
   return (
     <ul className="divide-y divide-border md:hidden">
       {bids.map((bid) => (
@@ -130,6 +131,6 @@ function BidCards({ bids }: { bids: AdminBid[] }) {
   );
 }
 
-function StatusBadges({ bid }: { bid: AdminBid }) {
+function StatusBadges({ bid }: { bid: AdminBidJson }) {
   return <BidStatusBadge status={bid.status} label={bid.statusLabel} />;
 }

@@ -1,21 +1,5 @@
 import { BID_STATUS_LABELS, type BidStatus } from '../../../../contract/bidding';
 
-/** An item of GET /api/admin/bids (docs/decisions/0013). */
-export type AdminBid = {
-  id: string;
-  propertyId: string;
-  propertyTitle: string;
-  realtorId: string;
-  realtorName: string;
-  realtorEmail: string;
-  amount: number;
-  message: string;
-  status: BidStatus;
-  statusLabel: string;
-  selected: boolean;
-  createdAt: string;
-};
-
 /** A label per status of GET /api/admin/bids?status= (BID_STATUSES), in the words the badges use. */
 export const BID_STATUS_FILTERS = [
   { value: 'pending', label: BID_STATUS_LABELS.open },

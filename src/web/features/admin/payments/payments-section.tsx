@@ -11,14 +11,12 @@ import { FilterSelect, ListFilters } from '../list-filters';
 import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { adminPaymentsQuery } from './queries';
-import { PAYMENT_SORTS, PAYMENT_STATUSES, type AdminPayment, type PaymentFilters } from './types';
+import { PAYMENT_SORTS, PAYMENT_STATUSES, type PaymentFilters } from './types';
+import type { AdminPaymentJson, PaymentStatus } from '../../../../contract/payments';
 
-const statusVariants: Record<string, BadgeVariant> = {
+const statusVariants: Record<PaymentStatus, BadgeVariant> = {
   succeeded: 'success',
   failed: 'danger',
-  requires_payment_method: 'danger',
-  requires_action: 'warning',
-  processing: 'warning',
   pending: 'muted',
 };
 
@@ -69,7 +67,7 @@ function describeCount(total: number, search: string): string {
   return search === '' ? count : `${count} matching “${search}”`;
 }
 
-function PaymentTable({ payments }: { payments: AdminPayment[] }) {
+function PaymentTable({ payments }: { payments: AdminPaymentJson[] }) {
   return (
     <div className="hidden md:block">
       <Table>
@@ -113,7 +111,7 @@ function PaymentTable({ payments }: { payments: AdminPayment[] }) {
   );
 }
 
-function PaymentCards({ payments }: { payments: AdminPayment[] }) {
+function PaymentCards({ payments }: { payments: AdminPaymentJson[] }) {
   return (
     <ul className="divide-y divide-border md:hidden">
       {payments.map((payment) => (
@@ -140,10 +138,10 @@ function PaymentCards({ payments }: { payments: AdminPayment[] }) {
   );
 }
 
-function StatusBadge({ payment }: { payment: AdminPayment }) {
+function StatusBadge({ payment }: { payment: AdminPaymentJson }) {
   return (
     <div className="grid justify-items-start gap-1">
-      <Badge variant={statusVariants[payment.status] ?? 'muted'}>{humanize(payment.status)}</Badge>
+      <Badge variant={statusVariants[payment.status]}>{humanize(payment.status)}</Badge>
       {payment.failureReason !== null && payment.failureReason !== '' && (
         <span className="max-w-48 truncate text-xs text-red-700" title={payment.failureReason}>
           {payment.failureReason}

@@ -1,8 +1,9 @@
 import { queryKeys } from '../../../lib/query-keys';
 import { pagedListQuery } from '../paged-list';
-import type { AdminPayment, PaymentFilters } from './types';
+import type { PaymentFilters } from './types';
+import type { AdminPaymentJson } from '../../../../contract/payments';
 
 /** Every credit purchase, a page at a time, searched by payer or payment id and filtered by status on the server. */
 export function adminPaymentsQuery(search = '', filters: PaymentFilters = {}) {
-  return pagedListQuery<AdminPayment>(queryKeys.adminPayments, '/api/admin/payments', { search, ...filters });
+  return pagedListQuery<AdminPaymentJson>(queryKeys.adminPayments, '/api/admin/payments', { search, ...filters });
 }

@@ -1,26 +1,11 @@
-/** An item of GET /api/admin/payments (docs/decisions/0017). */
-export type AdminPayment = {
-  id: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  /** In cents. */
-  amount: number;
-  credits: number;
-  status: string;
-  stripePaymentIntentId: string | null;
-  stripeChargeId: string | null;
-  failureReason: string | null;
-  processedAt: string | null;
-  createdAt: string;
-};
+import type { PaymentStatus } from '../../../../contract/payments';
 
 /** The statuses GET /api/admin/payments?status= filters by. */
 export const PAYMENT_STATUSES = [
   { value: 'pending', label: 'Pending' },
   { value: 'succeeded', label: 'Succeeded' },
   { value: 'failed', label: 'Failed' },
-] as const;
+] as const satisfies ReadonlyArray<{ value: PaymentStatus; label: string }>;
 
 export const PAYMENT_SORTS = [
   { value: 'newest', label: 'Newest first' },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AdminProperty } from './types';
+import type { AdminPropertyJson } from '../../../../contract/listings';
 
 /**
  * PUT /api/admin/properties/{id}/toggle. The spec reloads the page after it;
@@ -12,7 +12,7 @@ import type { AdminProperty } from './types';
 export function useToggleProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (propertyId: string) => apiRequest<AdminProperty>('PUT', `/api/admin/properties/${encodeURIComponent(propertyId)}/toggle`),
+    mutationFn: (propertyId: string) => apiRequest<AdminPropertyJson>('PUT', `/api/admin/properties/${encodeURIComponent(propertyId)}/toggle`),
     onSuccess: async (property) => {
       toast({ title: property.isActive ? 'Property activated' : 'Property deactivated', description: property.title });
       await Promise.all([

@@ -13,8 +13,9 @@ import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { useToggleProperty } from './mutations';
 import { adminPropertiesQuery } from './queries';
-import { PROPERTY_SORTS, PROPERTY_STATES, type AdminProperty, type PropertyFilters } from './types';
+import { PROPERTY_SORTS, PROPERTY_STATES, type PropertyFilters } from './types';
 import { TimelineLinkTo } from '../timeline/timeline-link';
+import type { AdminPropertyJson } from '../../../../contract/listings';
 
 const NOUN = { one: 'property', many: 'properties' };
 
@@ -69,7 +70,7 @@ function describeCount(total: number, search: string): string {
   return search === '' ? count : `${count} matching “${search}”`;
 }
 
-function PropertyTable({ properties }: { properties: AdminProperty[] }) {
+function PropertyTable({ properties }: { properties: AdminPropertyJson[] }) {
   return (
     <div className="hidden md:block">
       <Table>
@@ -102,7 +103,7 @@ function PropertyTable({ properties }: { properties: AdminProperty[] }) {
               </TableCell>
               <TableCell className="text-right font-medium tabular-nums">{formatCount(property.bidCount)}</TableCell>
               <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                {property.biddingEndsAt === null ? '—' : formatDate(property.biddingEndsAt)}
+                {formatDate(property.biddingEndsAt)}
               </TableCell>
               <TableCell>
                 <ActiveToggle property={property} />
@@ -115,7 +116,7 @@ function PropertyTable({ properties }: { properties: AdminProperty[] }) {
   );
 }
 
-function PropertyCards({ properties }: { properties: AdminProperty[] }) {
+function PropertyCards({ properties }: { properties: AdminPropertyJson[] }) {
   return (
     <ul className="divide-y divide-border md:hidden">
       {properties.map((property) => (
@@ -127,7 +128,7 @@ function PropertyCards({ properties }: { properties: AdminProperty[] }) {
           </div>
           <p className="truncate text-xs text-muted-foreground">
             {property.ownerName ?? '—'} · {formatCount(property.bidCount)} {property.bidCount === 1 ? 'bid' : 'bids'} · ends{' '}
-            {property.biddingEndsAt === null ? '—' : formatDate(property.biddingEndsAt)}
+            {formatDate(property.biddingEndsAt)}
           </p>
           <ActiveToggle property={property} />
         </li>
@@ -136,7 +137,7 @@ function PropertyCards({ properties }: { properties: AdminProperty[] }) {
   );
 }
 
-function ActiveToggle({ property }: { property: AdminProperty }) {
+function ActiveToggle({ property }: { property: AdminPropertyJson }) {
   const toggle = useToggleProperty();
   return (
     <div className="flex items-center gap-2">

@@ -13,7 +13,8 @@ import { FilterSelect, ListFilters } from '../list-filters';
 import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { prospectsCsvHref, prospectsQuery } from './queries';
-import { INQUIRY_TYPE_LABELS, INQUIRY_TYPE_OPTIONS, type Prospect, type ProspectFilters } from './types';
+import { INQUIRY_TYPE_LABELS, INQUIRY_TYPE_OPTIONS, type ProspectFilters } from './types';
+import type { ProspectView } from '../../../../contract/prospects';
 
 const NOUN = { one: 'prospect', many: 'prospects' };
 
@@ -78,7 +79,7 @@ function describeTotal(total: number, search: string): string {
   return search === '' ? prospects : `${prospects}, matching “${search}”`;
 }
 
-function ProspectTable({ prospects }: { prospects: Prospect[] }) {
+function ProspectTable({ prospects }: { prospects: ProspectView[] }) {
   return (
     <div className="hidden lg:block">
       <Table className="table-fixed">
@@ -123,7 +124,7 @@ function ProspectTable({ prospects }: { prospects: Prospect[] }) {
   );
 }
 
-function ProspectCards({ prospects }: { prospects: Prospect[] }) {
+function ProspectCards({ prospects }: { prospects: ProspectView[] }) {
   return (
     <ul className="divide-y divide-border lg:hidden">
       {prospects.map((prospect) => (

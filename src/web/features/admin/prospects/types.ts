@@ -1,17 +1,5 @@
 import { INQUIRY_TYPES, type InquiryType } from '../../../../contract/prospects';
 
-/** An item of GET /api/admin/prospects, a row of /api/admin/prospects.csv. */
-export type Prospect = {
-  id: string;
-  email: string;
-  inquiryType: InquiryType;
-  message: string | null;
-  page: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
-
 export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = { homeowner: 'Homeowner', realtor: 'Realtor', general: 'General' };
 
 export const INQUIRY_TYPE_OPTIONS = INQUIRY_TYPES.map((type) => ({ value: type, label: INQUIRY_TYPE_LABELS[type] }));

@@ -7,11 +7,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatCount } from '../format';
 import { useUpdateUser } from '../mutations';
 import { useLastPresent } from '../use-last-present';
-import type { ManagedUser } from '../types';
 import { TextField } from '../../../components/ui/form-field';
 import { validateForm, type FieldErrors } from '../validation';
+import type { ManagedUserView } from '../../../../contract/admins';
 
-export function EditUserDialog({ user, onClose }: { user: ManagedUser | null; onClose: () => void }) {
+export function EditUserDialog({ user, onClose }: { user: ManagedUserView | null; onClose: () => void }) {
   const shown = useLastPresent(user);
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
@@ -23,7 +23,7 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUser | null; on
   );
 }
 
-function EditUserForm({ user, onDone }: { user: ManagedUser; onDone: () => void }) {
+function EditUserForm({ user, onDone }: { user: ManagedUserView; onDone: () => void }) {
   const update = useUpdateUser();
   const [values, setValues] = useState({ credits: '', reason: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<'credits' | 'reason' | 'password'>>({});

@@ -7,7 +7,6 @@ import { FilterDay, FilterSelect, ListFilters } from '../list-filters';
 import { listItems, listTotal } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { usersQuery } from '../queries';
-import type { ManagedUser } from '../types';
 import { EMAIL_STATES, USER_ROLES, USER_SORTS, VERIFICATION_STATES, type UserFilters } from './user-filters';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
@@ -19,12 +18,13 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { EditUserDialog } from './edit-user-dialog';
 import { TimelineLinkTo } from '../timeline/timeline-link';
+import type { ManagedUserView } from '../../../../contract/admins';
 
 const NOUN = { one: 'user', many: 'users' };
 
 export function UsersSection({ search, filters = {}, onFiltersChange }: { search: string; filters?: UserFilters; onFiltersChange?: (next: UserFilters) => void }) {
   const users = useInfiniteQuery(usersQuery(search, filters));
-  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [editing, setEditing] = useState<ManagedUserView | null>(null);
   const list = listItems(users.data);
   const total = listTotal(users.data);
   const filtered = search !== '' || Object.keys(filters).some((name) => name !== 'sort');
@@ -82,7 +82,7 @@ function describeCount(count: number, search: string): string {
   return search === '' ? users : `${users} matching “${search}”`;
 }
 
-type ListProps = { users: ManagedUser[]; onEdit: (user: ManagedUser) => void };
+type ListProps = { users: ManagedUserView[]; onEdit: (user: ManagedUserView) => void };
 
 function UserTable({ users, onEdit }: ListProps) {
   return (
@@ -168,7 +168,7 @@ function UserCards({ users, onEdit }: ListProps) {
   );
 }
 
-function RoleBadge({ role }: { role: ManagedUser['role'] }) {
+function RoleBadge({ role }: { role: ManagedUserView['role'] }) {
   return <Badge variant={role === 'realtor' ? 'brand' : 'neutral'}>{role === 'realtor' ? 'Realtor' : 'Homeowner'}</Badge>;
 }
 
@@ -184,7 +184,7 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
 }
 
 /** Homeowners prove ownership with a bill; realtors have nothing to verify. */
-function OwnershipBadge({ user }: { user: ManagedUser }) {
+function OwnershipBadge({ user }: { user: ManagedUserView }) {
   if (user.role !== 'homeowner') return <span className="text-xs text-muted-foreground">—</span>;
   switch (user.verificationStatus) {
     case 'approved':

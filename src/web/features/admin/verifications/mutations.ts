@@ -2,7 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { toast } from '../../../components/ui/use-toast';
 import { apiFetch, apiRequest, readErrorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { BulkApproval, Verification } from './types';
+import type { Verification } from './types';
+import type { BulkApprovalJson } from '../../../../contract/verification';
 
 // A review changes the homeowner's isVerified (Users tab) and the list.
 function refreshAfterReview(queryClient: QueryClient) {
@@ -30,7 +31,7 @@ export function useApproveVerification() {
 export function useApproveVerifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => apiRequest<BulkApproval>('POST', '/api/admin/verifications/approve', { ids }),
+    mutationFn: (ids: string[]) => apiRequest<BulkApprovalJson>('POST', '/api/admin/verifications/approve', { ids }),
     onSuccess: async ({ approved, skipped }) => {
       const title = `${approved.length} ${approved.length === 1 ? 'verification' : 'verifications'} approved`;
       const description = skipped.length === 0 ? undefined : `${skipped.length} skipped: ${[...new Set(skipped.map((item) => item.reason))].join('; ')}`;

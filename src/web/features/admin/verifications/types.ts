@@ -8,8 +8,6 @@ export type Verification = AdminVerificationJson;
 /** Who sent the bill, as the queue names them. */
 export const submitterName = (item: Pick<Verification, 'userName'>): string => item.userName ?? 'Unknown user';
 
-export type VerificationCounts = { pending: number; approved: number; rejected: number };
-
 /** The Homeowners list's filters, as /admin/verifications keeps them in its search params. */
 export type VerificationFilters = {
   status?: VerificationStatus;
@@ -36,6 +34,3 @@ export function queueFilters({ status = 'pending', sort }: QueueSearch): Verific
 export function queueSearch({ status, sort }: VerificationFilters): QueueSearch {
   return { ...(status === undefined ? { status: 'all' as const } : status === 'pending' ? {} : { status }), ...(sort === undefined ? {} : { sort }) };
 }
-
-/** POST /api/admin/verifications/approve. */
-export type BulkApproval = { approved: string[]; skipped: Array<{ id: string; reason: string }> };

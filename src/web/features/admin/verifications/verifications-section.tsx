@@ -15,9 +15,10 @@ import { PagedListFooter } from '../paged-list-footer';
 import { openVerificationDocument, useApproveVerification, useApproveVerifications } from './mutations';
 import { verificationsQuery } from './queries';
 import { RejectVerificationDialog } from './reject-dialog';
-import type { Verification, VerificationCounts, VerificationFilters, VerificationStatus } from './types';
+import type { Verification, VerificationFilters, VerificationStatus } from './types';
 import { submitterName } from './types';
 import { QueryStates } from '../../../components/ui/query-states';
+import type { VerificationCounts } from '../../../../contract/verification';
 
 type Filter = VerificationStatus | 'all';
 const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [

@@ -3,8 +3,8 @@ import type { ListingSearch } from '../../../../contract/listing-search';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { PAGE_SIZE } from '../queries';
-import type { PropertyPage } from '../types';
 import { toQueryString, withoutEmpty } from './search-params';
+import type { PropertyPageJson } from '../../../../contract/listings';
 
 /** /home: the active listings matching `search`, in its order, a page at a time. */
 export function listingSearchQueryOptions(search: ListingSearch) {
@@ -13,7 +13,7 @@ export function listingSearchQueryOptions(search: ListingSearch) {
   return infiniteQueryOptions({
     queryKey: queryKeys.propertySearch(filters),
     queryFn: ({ pageParam }) =>
-      apiFetch<PropertyPage>(`/api/properties?limit=${PAGE_SIZE}${query === '' ? '' : `&${query}`}${pageParam === null ? '' : `&cursor=${encodeURIComponent(pageParam)}`}`),
+      apiFetch<PropertyPageJson>(`/api/properties?limit=${PAGE_SIZE}${query === '' ? '' : `&${query}`}${pageParam === null ? '' : `&cursor=${encodeURIComponent(pageParam)}`}`),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     // While the next filters' first page loads, the last results stay on screen (dimmed), not a spinner.
