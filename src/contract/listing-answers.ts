@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerSchema } from './answer-schema';
-import { PROPERTY_TYPES, VIBE_CATEGORIES, type PropertyJson, type VibeCategory } from './listings';
+import { PROPERTY_TYPES, VIBE_CATEGORIES, type PropertyJson, type PropertyPageJson, type VibeCategory } from './listings';
 
 /*
  * The listing answers as zod schemas, tied to `PropertyJson` field for field.
@@ -41,5 +41,5 @@ export const propertiesAnswer = z.array(propertyAnswer);
 /** GET /api/properties: the plain list without paging parameters; with `limit` or `cursor` a page, the first with `total`. */
 export const propertyListAnswer = z.union([
   propertiesAnswer,
-  z.object({ properties: z.array(propertyAnswer), nextCursor: z.string().nullable(), total: z.number().optional() }),
+  answerSchema<PropertyPageJson>()(z.object({ properties: z.array(propertyAnswer), nextCursor: z.string().nullable(), total: z.number().optional() })),
 ]);
