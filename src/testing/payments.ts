@@ -1,3 +1,4 @@
+import type { PurchaseAnswer } from '../contract/payments';
 import type { App } from '../http/app';
 import { registerUser, sendJson } from './user-session';
 
@@ -7,18 +8,8 @@ import { registerUser, sendJson } from './user-session';
  * in simulated mode), and purchases.
  */
 
-export type PaymentAnswer = {
-  success: boolean;
-  credits: number;
-  requiresAction: boolean;
-  clientSecret: string | null;
-  requiresPaymentMethod: boolean;
-  message: string;
-  status: string | null;
-  paymentId: string | null;
-  paymentIntentId: string | null;
-  balance: number | null;
-};
+/** What the purchase and the confirm calls answer. */
+export type PaymentAnswer = PurchaseAnswer;
 
 export async function registerRealtorWithCard(app: App, paymentMethodId: string | null, overrides: Record<string, unknown> = {}) {
   const realtor = await registerUser(app, { role: 'realtor', name: 'Rita Realtor', ...overrides });

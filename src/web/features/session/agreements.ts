@@ -1,24 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LegalDocumentType } from '../../../contract/legal';
+import type { PublicLegalDocument } from '../../../contract/legal';
 import { toast } from '../../components/ui/use-toast';
 import { apiFetch, apiRequest, readErrorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-
-/** An active document the signed-in user has not accepted yet. */
-export type PendingDocument = {
-  id: number;
-  type: LegalDocumentType;
-  title: string;
-  content: string;
-  version: string;
-  effectiveDate: string;
-};
 
 /** GET /api/user/pending-agreements: new versions the user must accept before continuing. */
 export function pendingAgreementsQuery() {
   return queryOptions({
     queryKey: queryKeys.pendingAgreements,
-    queryFn: () => apiFetch<PendingDocument[]>('/api/user/pending-agreements'),
+    queryFn: () => apiFetch<PublicLegalDocument[]>('/api/user/pending-agreements'),
   });
 }
 
@@ -26,7 +16,7 @@ export function useAcceptAgreements() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (documentIds: number[]) =>
-      apiRequest<{ recorded: number; pending: PendingDocument[] }>('POST', '/api/user/agreements', { documentIds }),
+      apiRequest<{ recorded: number; pending: PublicLegalDocument[] }>('POST', '/api/user/agreements', { documentIds }),
     // The answer says what is still pending (a newer version may have been activated meanwhile).
     onSuccess: ({ pending }) => {
       queryClient.setQueryData(queryKeys.pendingAgreements, pending);

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LegalDocumentType } from '../../../contract/legal';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { pendingAgreementsQuery, useAcceptAgreements, type PendingDocument } from './agreements';
+import type { LegalDocumentType, PublicLegalDocument } from '../../../contract/legal';
+import { pendingAgreementsQuery, useAcceptAgreements } from './agreements';
 import { useLogout } from './mutations';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -24,7 +24,7 @@ function PendingAgreementsDialog({
   documents,
   documentHref,
 }: {
-  documents: PendingDocument[];
+  documents: PublicLegalDocument[];
   documentHref: (type: LegalDocumentType) => string;
 }) {
   const accept = useAcceptAgreements();
