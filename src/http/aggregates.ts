@@ -27,7 +27,7 @@ import type { AppDeps } from './deps';
 /*
  * The one way a route reads an aggregate's state: each reader folds one
  * stream with its decider, so a route never names a stream or a decider to read.
- * Writes go through runCommand (commands.ts).
+ * Writes go through runCommand or appendCommand (commands.ts).
  */
 type Store = Pick<AppDeps, 'eventStore'>;
 
