@@ -35,8 +35,10 @@ export async function runCommand<Command, State, Event extends DomainEvent>(
  * models: a step of a flow that waits once at its end (a purchase, a
  * webhook), or a write nobody reads back (a page view). The request's
  * metadata goes with the events unless `options.metadata` says what else
- * may (a page view keeps only the request id); the answer carries the
- * position all the same. Routes append only through this or runCommand.
+ * may (a page view keeps only the request id). The answer names the position
+ * (X-Log-Position), so the client's next reads wait for it on any node,
+ * unless `tellPosition: false`: a write nobody reads back must not make them
+ * wait. Routes append only through this or runCommand.
  */
 export async function appendCommand<Command, State, Event extends DomainEvent>(
   deps: Pick<AppDeps, 'eventStore'>,
@@ -44,10 +46,11 @@ export async function appendCommand<Command, State, Event extends DomainEvent>(
   streamId: string,
   decider: Decider<Command, State, Event>,
   command: Command,
-  options: HandleCommandOptions<Event> = {},
+  options: HandleCommandOptions<Event> & { tellPosition?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
-  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: requestMetadata(c), ...options });
-  noteLogPosition(c, result.position);
+  const { tellPosition = true, ...handleOptions } = options;
+  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: requestMetadata(c), ...handleOptions });
+  if (tellPosition) noteLogPosition(c, result.position);
   return result;
 }
 

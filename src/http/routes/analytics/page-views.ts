@@ -41,7 +41,8 @@ export function createPageViewRoutes(deps: AppDeps): Hono<AppEnv> {
       pageViewStreamId(day, visitor),
       pageViewDecider,
       { type: 'RecordPageView', path, referrerHost: referrer, visitorHash: visitor, at },
-      { metadata: { requestId: c.get('requestId') } },
+      // No position on the answer either: the visitor's next reads must not wait for their page view on another node.
+      { metadata: { requestId: c.get('requestId') }, tellPosition: false },
     );
     // No wait for the read models: nobody reads statistics back after sending a page view.
     return c.body(null, 204);
