@@ -69,6 +69,31 @@ describe('web shell', () => {
     expect(await page.title()).toBe('BidHome · The easiest way to find the best realtors');
   });
 
+  it('logs no console error on a signed-out visitor’s pages, not even the 401 of asking who is signed in', async () => {
+    const page = await openPage(browser, { baseURL: server.url });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user') asked.push(request.url());
+    });
+    for (const [path, heading] of [
+      ['/', TAGLINE],
+      ['/about', TAGLINE],
+      ['/market', 'Market stats by area'],
+      ['/auth', 'Welcome to BidHome'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+    }
+    expect(errors).toEqual([]);
+    expect(asked).toEqual([]);
+    // GET /api/user still answers 401 for no session, as the spec says.
+    expect((await page.request.get('/api/user')).status()).toBe(401);
+  });
+
   it('fits a phone: the landing stacks and the header collapses into a menu', async () => {
     const page = await openPage(browser, { baseURL: server.url, viewport: viewports.phone });
     await page.goto('/');

@@ -86,12 +86,12 @@ describe('the HTTP shell', () => {
   it('serves the built client with a fallback to index.html for app paths, but never for /api', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'client-'));
     await mkdir(join(dir, 'assets'));
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>App</title>');
+    await writeFile(join(dir, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="app-root"></div></body></html>');
     await writeFile(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
     const { app } = await testApp({ clientDir: dir });
     const page = await app.request('/listing/123');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<title>App</title>');
+    expect(await page.text()).toContain('<div id="app-root"></div>');
     const asset = await app.request('/assets/main-abc123.js');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await app.request('/api/nope')).status).toBe(404);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { createPageRenderer, robotsTxt, sitemapXml } from './site';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -127,7 +128,9 @@ export function createApp(deps: AppDeps) {
   api.all('*', (c) => c.json({ message: 'Not found' }, 404));
   app.route('/api', api);
 
-  if (deps.clientDir && existsSync(join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir);
+  app.get('/robots.txt', (c) => c.text(robotsTxt(deps.env.publicUrl), 200, { 'Cache-Control': 'public, max-age=3600' }));
+  app.get('/sitemap.xml', (c) => c.body(sitemapXml(deps.env.publicUrl), 200, { 'Content-Type': 'application/xml; charset=UTF-8', 'Cache-Control': 'public, max-age=3600' }));
+  if (deps.clientDir && existsSync(join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir, deps.env.publicUrl);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError(deps.logger));
   return app;
@@ -135,8 +138,11 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-function serveClient(app: Hono<AppEnv>, clientDir: string) {
-  const indexHtml = readFileSync(join(clientDir, 'index.html'), 'utf8');
+function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
+  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl);
+  // The landing page too: serveStatic would send index.html as built.
+  app.get('/', renderPage);
+  app.get('/index.html', renderPage);
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status !== 200) return;
@@ -147,9 +153,6 @@ function serveClient(app: Hono<AppEnv>, clientDir: string) {
   });
   // `precompressed`: the .br or .gz the build wrote beside a file, when the client accepts it (scripts/precompress.ts).
   app.use('*', serveStatic({ root: clientDir, precompressed: true }));
-  // Every other page is the single-page app; its router shows the 404 page.
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
-  });
+  // Every other page is the single-page app: 200 for a path it has a screen for, else 404 with its not-found page.
+  app.get('*', renderPage);
 }

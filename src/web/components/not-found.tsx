@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { buttonVariants } from './ui/button';
+import { NOT_FOUND_HEAD } from '../../contract/site-pages';
 
 /** The tab's title on the not-found page (the root layout sets it): index.html's is the landing page's. */
-export const NOT_FOUND_TITLE = '404 Page Not Found · BidHome';
+export const NOT_FOUND_TITLE = NOT_FOUND_HEAD.title;
 
 export function NotFound() {
   return (

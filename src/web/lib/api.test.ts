@@ -59,7 +59,7 @@ describe('api', () => {
   });
 
   it('turns a 401 into null where signed out is an answer', async () => {
-    expect(await apiFetchOrNullOn401(`${base}/api/user`)).toBeNull();
+    expect(await apiFetchOrNullOn401(`${base}/api/user`, 'user')).toBeNull();
   });
 });
 

@@ -109,8 +109,22 @@ export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?:
   return apiFetch<T>(path, init, answer);
 }
 
+/**
+ * The sessions whose cookie the page's request carried, as the server wrote
+ * them into the HTML (src/http/site.ts), read once. Without that cookie the
+ * first "who is signed in" read is null without a request: a guest's page
+ * then logs no 401. Every later read asks the server.
+ */
+const sessionsAtLoad = new Set(
+  (typeof document === 'undefined' ? null : document.querySelector('meta[name="bidhome-session"]')?.getAttribute('content'))?.split(' ') ?? ['user', 'admin'],
+);
+const askedOnce = new Set<string>();
+
 /** For reads where "not signed in" is an answer, not a failure (GET /api/user, GET /api/admin/me). */
-export async function apiFetchOrNullOn401<T>(path: string): Promise<T | null> {
+export async function apiFetchOrNullOn401<T>(path: string, session: 'user' | 'admin'): Promise<T | null> {
+  const first = !askedOnce.has(session);
+  askedOnce.add(session);
+  if (first && !sessionsAtLoad.has(session)) return null;
   try {
     return await apiFetch<T>(path);
   } catch (error) {

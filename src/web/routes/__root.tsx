@@ -10,6 +10,7 @@ import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
 import { SignedInNav } from '../features/session/signed-in-nav';
 import type { RouterContext } from '../router';
+import { PUBLIC_PAGES } from '../../contract/site-pages';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header shows who is signed in, so the session is read before the first
@@ -94,7 +95,7 @@ function useDocumentHead(): void {
 
 // Titles for pages whose routes declare no head yet; a route's own `head` wins.
 const fallbackTitles: Partial<Record<string, string>> = {
-  '/auth': 'Login or register · BidHome',
+  '/auth': PUBLIC_PAGES['/auth'].title,
   '/forgot-password': 'Forgot your password? · BidHome',
   '/reset-password': 'Reset your password · BidHome',
   '/home': 'Property Listings · BidHome',

@@ -1,20 +1,12 @@
 import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { publicPageHead } from '../../contract/site-pages';
 import { WhenNear } from '../components/when-near';
 import { Skeleton } from '../components/ui/skeleton';
 import { LandingPage } from '../features/marketing/landing-page';
 
 export const Route = createFileRoute('/')({
-  head: () => ({
-    meta: [
-      { title: 'BidHome · The easiest way to find the best realtors' },
-      {
-        name: 'description',
-        content:
-          'The easiest way to find the best realtors. List your property for free and receive bids from pre-vetted, experienced agents.',
-      },
-    ],
-  }),
+  head: () => publicPageHead('/'),
   component: LandingRoute,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { MarketWindowDays } from '../../contract/market-stats';
+import { publicPageHead } from '../../contract/site-pages';
 import { MarketStatsPage } from '../features/market/market-stats-page';
 import { marketStatsQuery } from '../features/market/queries';
 
@@ -12,15 +13,7 @@ export const Route = createFileRoute('/market')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(marketStatsQuery());
   },
-  head: () => ({
-    meta: [
-      { title: 'Market stats by area · BidHome' },
-      {
-        name: 'description',
-        content: 'How listings do on BidHome in each area over the last 30 and 90 days: listings, bids per listing and the median time to the first bid.',
-      },
-    ],
-  }),
+  head: () => publicPageHead('/market'),
   component: MarketRoute,
 });
 

@@ -13,7 +13,7 @@ export function adminMeQuery() {
     queryKey: queryKeys.adminMe,
     queryFn: async () => {
       try {
-        const answer = await apiFetchOrNullOn401<{ admin: Admin }>('/api/admin/me');
+        const answer = await apiFetchOrNullOn401<{ admin: Admin }>('/api/admin/me', 'admin');
         return answer?.admin ?? null;
       } catch {
         // Spec section 8: any failure but a 401 reads the same to the admin.

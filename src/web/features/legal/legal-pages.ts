@@ -1,5 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import type { LegalDocumentType } from '../../../contract/legal';
+import { PUBLIC_PAGES } from '../../../contract/site-pages';
 
 export type LegalPage = { path: string; label: string; heading: string; description: string };
 
@@ -12,19 +13,19 @@ export const legalPages = {
     path: '/legal/terms-homeowners',
     label: 'Terms for homeowners',
     heading: 'Terms of Service for homeowners',
-    description: 'The terms that apply when you list a property on BidHome and compare bids from realtors.',
+    description: PUBLIC_PAGES['/legal/terms-homeowners'].description,
   },
   tos_realtor: {
     path: '/legal/terms-realtors',
     label: 'Terms for realtors',
     heading: 'Terms of Service for realtors',
-    description: 'The terms that apply when you buy credits and bid to represent homeowners on BidHome.',
+    description: PUBLIC_PAGES['/legal/terms-realtors'].description,
   },
   privacy_policy: {
     path: '/legal/privacy',
     label: 'Privacy Policy',
     heading: 'Privacy Policy',
-    description: 'How BidHome collects, uses and protects your personal information.',
+    description: PUBLIC_PAGES['/legal/privacy'].description,
   },
 } as const satisfies Record<LegalDocumentType, LegalPage & { path: LinkProps['to'] }>;
 

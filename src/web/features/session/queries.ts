@@ -7,7 +7,7 @@ import type { User } from './user';
 export function userQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.user,
-    queryFn: () => apiFetchOrNullOn401<User>('/api/user'),
+    queryFn: () => apiFetchOrNullOn401<User>('/api/user', 'user'),
   });
 }
 

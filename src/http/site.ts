@@ -1,0 +1,88 @@
+import type { Context } from 'hono';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { PageHead } from '../contract/site-pages';
+import { APP_PATHS, CRAWL_DISALLOWED, NOT_FOUND_HEAD, PUBLIC_PAGES } from '../contract/site-pages';
+
+/*
+ * The single-page app's HTML as the open web reads it: each public page's
+ * own title, description and preview tags before any script runs, 404 for a
+ * path no screen answers, compressed like the assets; and robots.txt and
+ * sitemap.xml (docs/decisions/0053-open-web.md).
+ */
+
+const pathPatterns = APP_PATHS.map((path) => new RegExp(`^${path.replace(/\$\w+/g, '[^/]+')}/?$`));
+
+export function isAppPath(pathname: string): boolean {
+  return pathPatterns.some((pattern) => pattern.test(pathname));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function headTags(head: PageHead, url: string): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="BidHome" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ].join('\n    ');
+}
+
+/**
+ * Which sessions the request's cookies may hold, so the client asks the server
+ * who is signed in only when a cookie could answer it: a guest's page then
+ * makes no request that answers 401 (and logs no console error).
+ */
+function sessionHint(cookieHeader: string | undefined): string {
+  const names = new Set((cookieHeader ?? '').split(';').map((pair) => pair.split('=')[0]?.trim()));
+  return [names.has('session') ? 'user' : '', names.has('admin_session') ? 'admin' : ''].filter(Boolean).join(' ') || 'none';
+}
+
+/** Renders index.html for one request; `publicUrl` has no trailing slash. */
+export function createPageRenderer(indexHtml: string, publicUrl: string) {
+  const titleAndDescription = /<meta name="description"[^>]*>\s*|<title>[^<]*<\/title>\s*/g;
+  const bare = indexHtml.replace(titleAndDescription, '');
+  const fallback = PUBLIC_PAGES['/'];
+
+  return function renderPage(c: Context) {
+    const pathname = c.req.path;
+    const known = isAppPath(pathname);
+    const head: PageHead = known ? ((PUBLIC_PAGES as Record<string, PageHead>)[pathname] ?? fallback) : NOT_FOUND_HEAD;
+    const html = bare.replace(
+      '</head>',
+      `  ${headTags(head, publicUrl + pathname)}\n    <meta name="bidhome-session" content="${sessionHint(c.req.header('cookie'))}" />\n  </head>`,
+    );
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding, Cookie',
+    };
+    const accepted = c.req.header('accept-encoding') ?? '';
+    let body: string | Uint8Array<ArrayBuffer> = html;
+    if (/\bbr\b/.test(accepted)) {
+      body = Uint8Array.from(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+      headers['Content-Encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted)) {
+      body = Uint8Array.from(gzipSync(html));
+      headers['Content-Encoding'] = 'gzip';
+    }
+    return c.body(body, known ? 200 : 404, headers);
+  };
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ['User-agent: *', 'Allow: /', ...CRAWL_DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+}
+
+export function sitemapXml(publicUrl: string): string {
+  const urls = Object.keys(PUBLIC_PAGES).map((path) => `  <url><loc>${escapeHtml(publicUrl + path)}</loc></url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+}
