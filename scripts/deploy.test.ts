@@ -17,6 +17,18 @@ describe('the deployment files', () => {
   it('the Dockerfile runs compiled JavaScript as a non-root user that owns /data', () => {
     expect(dockerfileProblems(read('Dockerfile'))).toEqual([]);
   });
+
+  it('the image, CI and engines name one Node line, and package.json allows the install scripts it needs by name', () => {
+    const pkg = JSON.parse(read('package.json')) as { engines: { node: string }; allowScripts: Record<string, boolean> };
+    const line = /^\^(\d+)\./.exec(pkg.engines.node)?.[1];
+    expect(line).toBe('24');
+    const images = [...read('Dockerfile').matchAll(/^FROM node:(\d+)/gm)].map((match) => match[1]);
+    expect(images.length).toBeGreaterThan(0);
+    expect(new Set(images)).toEqual(new Set([line]));
+    expect(/^node_line=(\d+)$/m.exec(read('.ci/run'))?.[1]).toBe(line);
+    // Each compiles or fetches what the app runs on: the SQLite driver, the bundler's binary, the gRPC client's protos.
+    for (const name of ['better-sqlite3', 'esbuild', 'protobufjs']) expect(pkg.allowScripts[name], name).toBe(true);
+  });
 });
 
 describe('the settings', () => {

@@ -82,6 +82,20 @@ export function describeBlobStoreConformance(name: string, open: () => Promise<B
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(png);
     }));
 
+    it('serves documents only as downloads, with the type their bytes have, and pictures inline', withBackend(async ({ store, fetch }) => {
+      const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF\n');
+      const bill = newBlobKey('bills', 'pdf');
+      await store.put(bill, pdf, 'application/pdf');
+      const document = await fetch(await store.url(bill, 300));
+      expect(document.status).toBe(200);
+      expect(document.headers.get('content-disposition')).toBe('attachment; filename="document.pdf"');
+      expect(document.headers.get('content-type')).toBe('application/pdf');
+      const picture = newBlobKey('images', 'png');
+      await store.put(picture, png, 'image/png');
+      const shown = await fetch(await store.url(picture, 300));
+      expect(shown.headers.get('content-disposition') ?? 'inline').toBe('inline');
+    }));
+
     it('refuses an expired address with 403, and a deleted blob with 404', withBackend(async ({ store, fetch, setNow }) => {
       const key = newBlobKey('images', 'png');
       await store.put(key, png, 'image/png');

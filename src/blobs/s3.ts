@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentDisposition } from './disposition';
 import { parseBlobKey } from './keys';
 import type { BlobStore } from './port';
 
@@ -57,7 +58,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
     },
     async url(key, ttlSeconds) {
-      const command = new GetObjectCommand({ Bucket, Key: checked(key) });
+      // A document downloads (src/blobs/disposition.ts); S3 answers with the disposition the address was signed with.
+      const command = new GetObjectCommand({ Bucket, Key: checked(key), ResponseContentDisposition: contentDisposition(key) });
       return getSignedUrl(signer, command, { expiresIn: ttlSeconds, ...(options.clock ? { signingDate: options.clock() } : {}) });
     },
   };

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createPageRenderer, robotsTxt, sitemapXml } from './site';
 import { Hono } from 'hono';
@@ -79,8 +80,13 @@ export function createApp(deps: AppDeps) {
   );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  // Unauthenticated on the app port: the labels carry route patterns, outcomes and projection names only (decision 0027).
-  app.get('/metrics', async (c) => c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }));
+  // The labels carry route patterns, outcomes and projection names only (decision 0027); METRICS_TOKEN keeps them to the scraper.
+  app.get('/metrics', async (c) => {
+    if (!bearerMatches(c.req.header('authorization'), deps.env.METRICS_TOKEN)) {
+      return c.json({ message: 'Not authenticated' }, 401, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
+    return c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType });
+  });
   // 503 until the read models hold the whole log; 'failing' names a projection stuck on an event
   // (the runner retries it) or the subscription the event store ended (docs/decisions/0028).
   app.get('/readyz', async (c) => {
@@ -155,4 +161,12 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
   app.use('*', serveStatic({ root: clientDir, precompressed: true }));
   // Every other page is the single-page app: 200 for a path it has a screen for, else 404 with its not-found page.
   app.get('*', renderPage);
+}
+
+/** No token configured lets everyone in; otherwise the header must carry exactly it (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

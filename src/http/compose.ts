@@ -35,7 +35,7 @@ export interface AppParts {
   mailer: Mailer;
   logger: Logger;
   clock: () => Date;
-  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'> & Partial<Pick<Env, 'TRUST_PROXY'>>;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL'> & Partial<Pick<Env, 'TRUST_PROXY' | 'METRICS_TOKEN'>>;
   sessionSecret: string;
   /** Rate-limit counters; this process's memory when omitted, which suits one process only. */
   rateCounters?: RateCounters;

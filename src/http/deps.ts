@@ -20,7 +20,7 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   clock: () => Date;
-  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL' | 'TRUST_PROXY'>;
+  env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL' | 'TRUST_PROXY'> & Partial<Pick<Env, 'METRICS_TOKEN'>>;
   /** Where rate-limit counters live, shared by every node that shares them (src/http/rate-limit.ts). */
   rateCounters: RateCounters;
   /** Keys the daily salt of anonymous page-view visitors; derived from the session secret (src/http/visitor-hash.ts). */

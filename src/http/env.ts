@@ -66,6 +66,8 @@ const schema = z.object({
       .transform(Number)
       .refine((count) => count >= 1 && count <= 64, 'must be the number of app processes, a whole number from 1 to 64'),
   ),
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters (openssl rand -hex 24)')),
   RATE_LIMITS: z.preprocess(
     (value) => (value === undefined || value === '' ? 'on' : value),
     z.enum(['on', 'off'], { error: 'must be on or off' }),

@@ -42,6 +42,20 @@ describe('GET /metrics', () => {
     for (const family of FAMILIES) expect(text, family).toContain(`# TYPE ${family} `);
   });
 
+  it('answers only the bearer token when METRICS_TOKEN is set', async () => {
+    const token = 'metrics-token-0123456789abcdef';
+    const t = await testApp({ metricsToken: token });
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789abcdef', `Basic ${token}`, `Bearer ${token}x`, 'Bearer ']) {
+      const res = await t.app.request('/metrics', { headers: authorization ? { authorization } : {} });
+      expect(res.status, String(authorization)).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain('Bearer');
+      expect(await res.text()).not.toContain('bidhome_');
+    }
+    const res = await t.app.request('/metrics', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('# TYPE bidhome_sockets_connected ');
+  });
+
   it('counts command outcomes: a registration is ok, a taken username is refused', async () => {
     const t = await testApp();
     const before = await scrape(t);

@@ -130,7 +130,7 @@ describe('GET /api/openapi.json', () => {
       required: ['message'],
     });
     const bid = operation('post', '/api/properties/{id}/bid');
-    expect(Object.keys(bid.responses).sort()).toEqual(['201', '400', '401', '403', '404', 'default']);
+    expect(Object.keys(bid.responses).sort()).toEqual(['201', '400', '401', '403', '404', '4XX', 'default']);
     expect(bid.security).toEqual([{ userSession: [] }]);
     expect(operation('get', '/api/admin/bids').security).toEqual([{ adminSession: [] }]);
     expect(operation('post', '/api/login').security).toEqual([]);

@@ -31,7 +31,7 @@ export interface ApiOperation {
   /** Path parameters the route validates with a schema of their own; the others are plain strings. */
   params?: Record<string, z.ZodType>;
   /** The success answer; JSON with status 200 unless said otherwise. `schema`: the contract's schema of a JSON answer. */
-  answer?: { status?: 200 | 201 | 204 | 302; kind?: 'json' | 'csv' | 'file' | 'redirect' | 'empty' | 'metrics'; description?: string; schema?: z.ZodType };
+  answer?: { status?: 200 | 201 | 204 | 302; kind?: 'json' | 'csv' | 'file' | 'redirect' | 'empty' | 'metrics' | 'text' | 'xml'; description?: string; schema?: z.ZodType };
 }
 
 /** The contract's version: raised when a change could break a client. */
@@ -54,7 +54,7 @@ const ERROR_STATUSES = {
 } as const;
 
 /** Builds the document from the operations table; the cookie names come from the app's sessions. */
-export function buildOpenApiDocument(operations: ApiOperations, options: { cookieNames: { user: string; admin: string } }) {
+export function buildOpenApiDocument(operations: ApiOperations, options: { cookieNames: { user: string; admin: string }; serverUrl: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [route, operation] of Object.entries(operations)) {
     const [method = '', pattern = ''] = route.split(' ');
@@ -67,12 +67,21 @@ export function buildOpenApiDocument(operations: ApiOperations, options: { cooki
       title: 'BidHome API',
       version: API_VERSION,
       description: 'Cookie sessions; every non-2xx answer is JSON `{ message, errors? }`. Answers to commands carry `X-Log-Position`.',
+      // The API is the product's own, offered under its terms rather than an open-source licence.
+      license: { name: 'Proprietary: BidHome Terms of Service', url: `${options.serverUrl}/legal/terms-realtors` },
     },
+    servers: [{ url: options.serverUrl, description: 'This deployment (PUBLIC_URL)' }],
+    tags: describeTags(operations),
     paths,
     components: {
       schemas: { Error: jsonSchema(errorBodySchema) },
       responses: Object.fromEntries(
-        Object.entries(ERROR_STATUSES).map(([status, description]) => [String(status), errorResponse(description)]).concat([['Error', errorResponse('Any other refusal or failure (409 conflict, 413 too large, 429 too many requests, 503 not ready)')]]),
+        Object.entries(ERROR_STATUSES)
+          .map(([status, description]) => [String(status), errorResponse(description)])
+          .concat([
+            ['Refusal', errorResponse('Any other refusal: 409 conflict, 413 too large, 415 not JSON, 429 too many requests')],
+            ['Error', errorResponse('A failure: 500, or 503 while the read models catch up (with Retry-After)')],
+          ]),
       ),
       securitySchemes: {
         userSession: { type: 'apiKey', in: 'cookie', name: options.cookieNames.user, description: 'A homeowner or realtor, signed in with POST /api/login' },
@@ -101,6 +110,7 @@ function describeOperation(method: string, pattern: string, pathNames: string[],
     responses: {
       ...successResponse(operation),
       ...Object.fromEntries(refusals.map((status) => [String(status), { $ref: `#/components/responses/${status}` }])),
+      '4XX': { $ref: '#/components/responses/Refusal' },
       default: { $ref: '#/components/responses/Error' },
     },
   };
@@ -147,6 +157,8 @@ function successResponse(operation: ApiOperation) {
     csv: { 'text/csv': { schema: { type: 'string' } } },
     file: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
     metrics: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
+    text: { 'text/plain': { schema: { type: 'string' } } },
+    xml: { 'application/xml': { schema: { type: 'string' } } },
     redirect: undefined,
     empty: undefined,
   }[kind];
@@ -157,6 +169,17 @@ function securityFor(roles: Role[]) {
   const user = roles.some((role) => USERS.includes(role));
   const admin = roles.some((role) => ADMINS.includes(role));
   return [...(user ? [{ userSession: [] }] : []), ...(admin ? [{ adminSession: [] }] : [])];
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  admin: 'The back office: moderation, users, verifications, legal documents, the activity log',
+  operations: 'Health, readiness and metrics, outside /api',
+};
+
+/** Every tag the operations carry, described, as API linters expect. */
+function describeTags(operations: ApiOperations) {
+  const names = [...new Set(Object.keys(operations).map((route) => tagOf(route.split(' ')[1] ?? '')))].sort();
+  return names.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Routes under /api/${name}` }));
 }
 
 function tagOf(pattern: string): string {

@@ -27,8 +27,12 @@ describe('startServer', () => {
     await store.append('s-1', [{ id: crypto.randomUUID(), type: 'Noted', data: {} }], expected.noStream);
     await store.close();
 
-    const second = await startServer(env, logger);
+    // METRICS_TOKEN reaches the app: /metrics then answers only that bearer token.
+    const token = 'metrics-token-0123456789abcdef';
+    const second = await startServer(loadEnv({ PORT: '0', DATA_DIR: dir, METRICS_TOKEN: token }), logger);
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${second.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${second.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     await second.stop();
     const reopened = openEventStore(env);
     expect((await reopened.readStream('s-1')).map((e) => e.type)).toEqual(['Noted']);

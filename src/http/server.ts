@@ -140,7 +140,7 @@ export async function startServer(
     mailer: openMailer(env, dataDir),
     logger,
     clock: () => new Date(),
-    env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS, SUPPORT_EMAIL: env.SUPPORT_EMAIL, ADMIN_EMAIL: env.ADMIN_EMAIL, TRUST_PROXY: env.TRUST_PROXY },
+    env: { publicUrl, RATE_LIMITS: env.RATE_LIMITS, SUPPORT_EMAIL: env.SUPPORT_EMAIL, ADMIN_EMAIL: env.ADMIN_EMAIL, TRUST_PROXY: env.TRUST_PROXY, METRICS_TOKEN: env.METRICS_TOKEN },
     sessionSecret,
     rateCounters,
     blobs: await openBlobStore(env, dataDir, sessionSecret),

@@ -37,6 +37,8 @@ export async function createTestApp(
     rateCounters?: RateCounters;
     /** Every push the projections announce, as the socket gateway would receive it. */
     onPush?: (push: PositionedPush) => void;
+    /** METRICS_TOKEN: the bearer token GET /metrics asks for; none by default. */
+    metricsToken?: string;
   } = {},
 ) {
   // Both stores pass through fault injectors (src/testing/faults.ts), which change nothing until a test asks.
@@ -63,6 +65,7 @@ export async function createTestApp(
       SUPPORT_EMAIL: options.supportEmail,
       ADMIN_EMAIL: options.adminEmail,
       TRUST_PROXY: options.trustProxy ?? 0,
+      METRICS_TOKEN: options.metricsToken,
     },
     sessionSecret,
     blobs,

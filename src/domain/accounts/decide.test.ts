@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import { given } from '../shared/given-when-then';
 import type { UserId } from './commands';
 import { account } from './decide';
-import { CREDITS_RULE, INVALID_VERIFICATION_LINK, balanceMovedMessage } from './identity';
+import { CREDITS_REALTORS_ONLY, CREDITS_RULE, INVALID_VERIFICATION_LINK, balanceMovedMessage } from './identity';
 import type { AccountEvent } from './events';
 import { INVALID_RESET_TOKEN } from '../../contract/accounts';
 
@@ -152,34 +152,41 @@ describe('RecordSignIn', () => {
 });
 
 describe('SetCreditsByAdmin', () => {
+  // Only realtors spend credits; the rest of these are on a realtor's account.
+  const realtor: AccountEvent[] = [{ ...registered, data: { ...registered.data, role: 'realtor' } } as AccountEvent, firstPassword];
+
+  it('refuses to set credits on anyone but a realtor', () => {
+    given(account, member).when({ type: 'SetCreditsByAdmin', credits: 5, adminId: 'admin-1', reason: 'goodwill', at }).thenThrows(ValidationError, CREDITS_REALTORS_ONLY);
+  });
+
   it('records the new and the previous balance in the ledger', () => {
-    given(account, member)
+    given(account, realtor)
       .when({ type: 'SetCreditsByAdmin', credits: 5, adminId: 'admin-1', reason: 'goodwill', at })
       .then([{ type: 'CreditsSetByAdmin', data: { credits: 5, previousCredits: 0, adminId: 'admin-1', reason: 'goodwill', at } }]);
-    given(account, [...member, { type: 'CreditsSetByAdmin', data: { credits: 5, previousCredits: 0, adminId: 'admin-1', reason: 'x', at } }])
+    given(account, [...realtor, { type: 'CreditsSetByAdmin', data: { credits: 5, previousCredits: 0, adminId: 'admin-1', reason: 'x', at } }])
       .when({ type: 'SetCreditsByAdmin', credits: 0, adminId: 'admin-2', reason: 'correction', at: later })
       .then([{ type: 'CreditsSetByAdmin', data: { credits: 0, previousCredits: 5, adminId: 'admin-2', reason: 'correction', at: later } }]);
   });
 
   it('records nothing when the balance is already that', () => {
-    given(account, member).when({ type: 'SetCreditsByAdmin', credits: 0, adminId: 'admin-1', reason: 'x', at }).then([]);
+    given(account, realtor).when({ type: 'SetCreditsByAdmin', credits: 0, adminId: 'admin-1', reason: 'x', at }).then([]);
   });
 
   it('sets the balance when it is still the one the administrator saw', () => {
-    given(account, member)
+    given(account, realtor)
       .when({ type: 'SetCreditsByAdmin', credits: 1, expectedCredits: 0, adminId: 'admin-1', reason: 'add 1: goodwill', at })
       .then([{ type: 'CreditsSetByAdmin', data: { credits: 1, previousCredits: 0, adminId: 'admin-1', reason: 'add 1: goodwill', at } }]);
   });
 
   it('refuses, changing nothing, when the balance moved since the administrator saw it', () => {
-    given(account, [...member, { type: 'CreditsSetByAdmin', data: { credits: 30, previousCredits: 0, adminId: 'admin-1', reason: 'x', at } }])
+    given(account, [...realtor, { type: 'CreditsSetByAdmin', data: { credits: 30, previousCredits: 0, adminId: 'admin-1', reason: 'x', at } }])
       .when({ type: 'SetCreditsByAdmin', credits: 26, expectedCredits: 25, adminId: 'admin-2', reason: 'add 1', at: later })
       .thenThrows(ConflictError, balanceMovedMessage(30));
   });
 
   it('refuses a negative or fractional balance', () => {
     for (const credits of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      given(account, member).when({ type: 'SetCreditsByAdmin', credits, adminId: 'admin-1', reason: 'x', at }).thenThrows(ValidationError, CREDITS_RULE);
+      given(account, realtor).when({ type: 'SetCreditsByAdmin', credits, adminId: 'admin-1', reason: 'x', at }).thenThrows(ValidationError, CREDITS_RULE);
     }
   });
 });

@@ -14,6 +14,8 @@ import type { AccountEvent, IdentityEvent } from './events';
 
 export const INVALID_VERIFICATION_LINK = 'Invalid or expired verification link';
 export const CREDITS_RULE = 'Credits must be a whole number of at least 0';
+/** Only realtors spend credits (on bids); a balance on anyone else could never be used. */
+export const CREDITS_REALTORS_ONLY = 'Credits can only be set on realtor accounts';
 
 /** Registration: refused when the stream already holds an account. */
 export function decideRegister(command: Register, state: AccountState): AccountEvent[] {
@@ -59,6 +61,7 @@ export function decideIdentity(command: IdentityCommand, state: RegisteredAccoun
     case 'RecordSignIn':
       return [{ type: 'SignedIn', data: { at: command.at } }];
     case 'SetCreditsByAdmin': {
+      if (state.role !== 'realtor') throw new ValidationError(CREDITS_REALTORS_ONLY, { credits: CREDITS_REALTORS_ONLY });
       if (!Number.isSafeInteger(command.credits) || command.credits < 0) throw new ValidationError(CREDITS_RULE, { credits: CREDITS_RULE });
       if (command.expectedCredits !== undefined && command.expectedCredits !== state.credits) {
         throw new ConflictError(balanceMovedMessage(state.credits));

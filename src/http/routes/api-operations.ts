@@ -56,7 +56,9 @@ export const API_OPERATIONS: ApiOperations = {
   // Operations (docs/decisions/0027)
   'GET /healthz': { summary: 'The process is alive', roles: EVERYONE },
   'GET /readyz': { summary: "Ready once every projection has caught up with the log (503 with each projection's position and lag before)", roles: EVERYONE },
-  'GET /metrics': { summary: 'Prometheus metrics of this node', roles: EVERYONE, answer: { kind: 'metrics' } },
+  'GET /metrics': { summary: 'Prometheus metrics of this node (only the bearer token METRICS_TOKEN names, when set)', roles: EVERYONE, answer: { kind: 'metrics' } },
+  'GET /robots.txt': { summary: 'What crawlers may fetch: the public pages, not the back office, the API or signed-in screens', roles: EVERYONE, answer: { kind: 'text' } },
+  'GET /sitemap.xml': { summary: 'The public pages, for search engines', roles: EVERYONE, answer: { kind: 'xml' } },
   'GET /api/openapi.json': { summary: 'This document', roles: EVERYONE },
 
   // Sessions and accounts

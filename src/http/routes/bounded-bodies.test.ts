@@ -64,10 +64,11 @@ describe('a body-sized field is refused by its length', () => {
   });
 
   it('a text whose event would pass 512 kB is answered 413 with a clear message, not 500', async () => {
-    // Within the cap in characters, but each control character is stored as a 6-byte JSON escape.
+    // Within the cap in characters, but each lone surrogate is stored as a 6-byte JSON escape (control
+    // characters, which once did the same, are refused before: src/http/strict-edges.test.ts).
     const res = await send(t, 'POST', '/api/admin/legal-documents', {
       cookie: admin,
-      body: { type: 'privacy_policy', title: 'Escapes', content: '\u0001'.repeat(LEGAL_CONTENT_MAX), version: '9.1', effectiveDate: '2026-12-01T09:30' },
+      body: { type: 'privacy_policy', title: 'Escapes', content: '\ud800'.repeat(LEGAL_CONTENT_MAX), version: '9.1', effectiveDate: '2026-12-01T09:30' },
     });
     expect(await answer(res)).toEqual({ status: 413, body: { message: EVENT_TOO_LARGE_MESSAGE } });
     const list = (await (await send(t, 'GET', '/api/admin/legal-documents', { cookie: admin })).json()) as { items: Array<{ title: string }> };

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, registerUser, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../../testing/admins';
 import { getListPage } from '../../../testing/list-contract';
 import { createTestApp } from '../../../testing/test-app';
+import { CREDITS_REALTORS_ONLY } from '../../../domain/accounts/identity';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -62,6 +63,19 @@ describe('PUT /api/admin/users/{userId}', () => {
     expect(ledger.map((e) => e.data)).toEqual([{ credits: 12, previousCredits: 0, adminId: rootId, reason: 'Set by administrator', at: expect.any(String) }]);
     // The password was left empty: no change.
     expect(events.filter((e) => e.type === 'PasswordSet')).toHaveLength(1);
+  });
+
+  it('sets credits on realtors only: a homeowner could never spend them (400, nothing written)', async () => {
+    const { t, root } = await withUsers();
+    const registered = await send(t, 'POST', '/api/register', {
+      body: { username: 'home_owner', password: 'Secret123', email: 'home_owner@example.com', name: 'Hana Owner', role: 'homeowner' },
+    });
+    const homeowner = (await registered.json()) as { id: string };
+    const res = await send(t, 'PUT', `/api/admin/users/${homeowner.id}`, { cookie: root, body: { credits: 5 } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: CREDITS_REALTORS_ONLY, errors: { credits: CREDITS_REALTORS_ONLY } });
+    const events = await t.deps.eventStore.readStream(`user-${homeowner.id}`);
+    expect(events.filter((e) => e.type === 'CreditsSetByAdmin')).toEqual([]);
   });
 
   it('refuses with 409 and changes nothing when the balance moved since the administrator saw it (no lost purchase)', async () => {

@@ -119,7 +119,10 @@ describe('GET /api/admin/verification-document/{encodedKey}', () => {
     expect(res.status).toBe(200);
     const url = await urlOf(res);
     expect(url).toContain(`expires=${Math.floor(now.getTime() / 1000) + 300}`);
-    expect((await t.app.request(url)).headers.get('content-type')).toBe('application/pdf');
+    const bill = await t.app.request(url);
+    expect(bill.headers.get('content-type')).toBe('application/pdf');
+    // A bill only downloads: a PDF opened inline could run its scripts in the reviewer's browser.
+    expect(bill.headers.get('content-disposition')).toBe('attachment; filename="document.pdf"');
     const start = now;
     try {
       now = new Date(start.getTime() + 301 * 1000);

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { contentDisposition } from '../../../blobs/disposition';
 import { parseBlobKey } from '../../../blobs/keys';
+import { sniffFileType } from '../../../blobs/sniff';
 import { checkFileSignature } from '../../../blobs/signed-url';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import type { AppDeps } from '../../deps';
@@ -22,9 +24,10 @@ export function createFileRoutes(deps: Pick<AppDeps, 'blobs' | 'fileUrlKey' | 'c
     // Browsers may keep it until the address expires, and nobody else may.
     const maxAge = Math.max(0, Number(c.req.query('expires')) - now);
     return c.body(new Uint8Array(blob.bytes), 200, {
-      'Content-Type': blob.contentType,
+      // What the bytes are, not what was recorded beside them.
+      'Content-Type': sniffFileType(blob.bytes)?.contentType ?? 'application/octet-stream',
       'Cache-Control': `private, max-age=${maxAge}`,
-      'Content-Disposition': 'inline',
+      'Content-Disposition': contentDisposition(key),
     });
   });
 }

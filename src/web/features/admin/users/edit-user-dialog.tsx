@@ -51,25 +51,30 @@ function EditUserForm({ user, onDone }: { user: ManagedUserView; onDone: () => v
           {user.name} · {user.email}
         </DialogDescription>
       </DialogHeader>
-      <TextField
-        label="Credits"
-        name="credits"
-        inputMode="numeric"
-        autoComplete="off"
-        hint={`Currently ${formatCount(user.credits)}. Leave empty to keep.`}
-        value={values.credits}
-        error={errors.credits}
-        onChange={(event) => setValues({ ...values, credits: event.target.value })}
-      />
-      <TextField
-        label="Reason"
-        name="reason"
-        autoComplete="off"
-        hint="Optional. Shown to the user on their credit statement, e.g. 'goodwill: listing photos issue'."
-        value={values.reason}
-        error={errors.reason}
-        onChange={(event) => setValues({ ...values, reason: event.target.value })}
-      />
+      {/* Only realtors spend credits; the server refuses a balance on anyone else. */}
+      {user.role === 'realtor' && (
+        <>
+          <TextField
+            label="Credits"
+            name="credits"
+            inputMode="numeric"
+            autoComplete="off"
+            hint={`Currently ${formatCount(user.credits)}. Leave empty to keep.`}
+            value={values.credits}
+            error={errors.credits}
+            onChange={(event) => setValues({ ...values, credits: event.target.value })}
+          />
+          <TextField
+            label="Reason"
+            name="reason"
+            autoComplete="off"
+            hint="Optional. Shown to the user on their credit statement, e.g. 'goodwill: listing photos issue'."
+            value={values.reason}
+            error={errors.reason}
+            onChange={(event) => setValues({ ...values, reason: event.target.value })}
+          />
+        </>
+      )}
       <TextField
         label="New password"
         name="password"
