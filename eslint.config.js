@@ -69,7 +69,7 @@ const serverPackages = ['hono', 'hono/*', '@hono/*', 'socket.io', 'better-sqlite
 const ioModules = ['node:fs', 'node:fs/*', 'node:http', 'node:https', 'node:net', 'node:child_process', 'fs', 'http'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'src/web/route-tree.gen.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'src/web/route-tree.gen.ts', 'src/testing/api-schema.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

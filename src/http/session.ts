@@ -46,7 +46,7 @@ export interface Sessions {
 
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const VERIFIED_TOKENS_KEPT = 10_000;
-const COOKIE_NAMES: Record<SessionKind, string> = { user: 'session', admin: 'admin_session' };
+export const COOKIE_NAMES: Record<SessionKind, string> = { user: 'session', admin: 'admin_session' };
 
 export interface SessionOptions {
   secret: string;
