@@ -18,6 +18,9 @@ export const queryKeys = {
   contactShares: ['user', 'contact-shares'] as const,
   // Another realtor's profile, as the viewer may see it (contact only after selection).
   realtorProfile: (realtorId: string) => ['realtor-profiles', realtorId] as const,
+  // A realtor's visible reviews, newest first (docs/decisions/0051); under the profile's key, so refreshing one refreshes both.
+  realtorReviews: (realtorId: string, limit: number) => ['realtor-profiles', realtorId, 'reviews', limit] as const,
+  realtorReviewsAll: (realtorId: string) => ['realtor-profiles', realtorId, 'reviews'] as const,
   // The /home pages (an infinite query); under ['properties'] so pushed bid counts reach it.
   propertyPages: ['properties', 'pages'] as const,
   // One filtered /home search (docs/decisions/0036); under propertyPages, so what invalidates the pages reaches every search.
