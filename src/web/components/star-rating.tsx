@@ -14,9 +14,21 @@ export function StarRating({ value, className }: { value: number; className?: st
   );
 }
 
-/** '4.5 (2 reviews)' with stars, or 'No reviews yet'. */
-export function ReviewSummaryLine({ summary, className }: { summary: ReviewSummary; className?: string }) {
+/** '4.5 (2 reviews)' with stars, or 'No reviews yet'; `compact`, one star and '4.5 (2)' for a narrow cell. */
+export function ReviewSummaryLine({ summary, className, compact = false }: { summary: ReviewSummary; className?: string; compact?: boolean }) {
   if (summary.count === 0 || summary.average === null) return <span className={cn('text-muted-foreground', className)}>No reviews yet</span>;
+  if (compact) {
+    return (
+      <span className={cn('inline-flex items-center gap-1', className)} data-testid="review-summary">
+        <StarIcon aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-500" />
+        <span className="tabular-nums">{summary.average.toFixed(1)}</span>
+        <span className="text-muted-foreground">
+          ({summary.count}
+          <span className="sr-only"> {summary.count === 1 ? 'review' : 'reviews'}</span>)
+        </span>
+      </span>
+    );
+  }
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)} data-testid="review-summary">
       <StarRating value={summary.average} />

@@ -85,7 +85,7 @@ function ProfileDetails({ profile, reviews }: { profile: RealtorProfileView; rev
         { label: 'Commission', value: profile.commissionRate ? formatCommission(profile.commissionRate) : 'Not provided' },
         { label: 'Licence verified', value: profile.realtorVerified ? 'Yes' : 'No' },
         { label: 'Listings won', value: String(profile.wins) },
-        { label: 'Rating', value: <ReviewSummaryLine summary={profile.reviewSummary} /> },
+        { label: 'Rating', value: <ReviewSummaryLine summary={profile.reviewSummary} compact /> },
       ]}
       serviceAreas={profile.serviceAreas}
       specialties={profile.specialties}

@@ -58,7 +58,10 @@ export function ReviewChosenRealtor({ propertyId, realtorId }: { propertyId: str
         <div className="flex gap-1" role="radiogroup" aria-label="Rating">
           {[1, 2, 3, 4, 5].map((star) => (
             <label key={star} className="cursor-pointer rounded-sm p-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-              <input type="radio" name="rating" value={star} className="sr-only" checked={rating === star} onChange={() => setRating(star)} aria-label={`${star} ${star === 1 ? 'star' : 'stars'}`} />
+              <input type="radio" name="rating" value={star} className="sr-only" checked={rating === star} onChange={() => {
+                  setRating(star);
+                  setErrors(({ rating: _cleared, ...rest }) => rest);
+                }} aria-label={`${star} ${star === 1 ? 'star' : 'stars'}`} />
               <StarIcon aria-hidden="true" className={cn('size-7', star <= rating ? 'fill-amber-400 text-amber-500' : 'text-neutral-300')} />
             </label>
           ))}
@@ -68,7 +71,10 @@ export function ReviewChosenRealtor({ propertyId, realtorId }: { propertyId: str
       <TextareaField
         label="Your review"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setErrors(({ text: _cleared, ...rest }) => rest);
+        }}
         maxLength={REVIEW_TEXT_MAX}
         hint={`${REVIEW_TEXT_MIN} to ${REVIEW_TEXT_MAX} characters.`}
         error={errors.text}
