@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startAdminTestServer, type SeedUser } from './support/admin';
+import { registerUser, signInAsAdmin, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
 import { launchBrowser, openPage, openSignedInPage, screenshotBoth, viewports } from './support/browser';
 import { apiCall, createListingByApi } from './support/listings';
 import { ownerAndRealtor } from './support/parties';
@@ -138,5 +138,28 @@ describe('compare bids side by side, choose, review', () => {
     await dialog.getByRole('region', { name: 'Latest reviews' }).getByTestId('review-reply').waitFor();
     await dialog.getByTestId('review-summary').getByText('4.0').waitFor();
     await screenshotBoth(ownerPage, 'profile-reviews', { fullPage: false });
+  });
+
+  it('an administrator hides the review with a reason, and it leaves the profile', async () => {
+    const page = await openPage(browser, { baseURL: server.url });
+    await page.goto('/admin/reviews');
+    await signInAsAdmin(page, superAdmin);
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    const review = page.getByTestId('admin-review').filter({ hasText: 'Ben priced it right' });
+    await review.getByRole('button', { name: 'Hide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide this review?' });
+    await dialog.getByRole('button', { name: 'Hide review' }).click();
+    await dialog.getByText('Reason must be 1 to 500 characters').waitFor();
+    await dialog.getByLabel('Reason').fill('Mentions a neighbour by name');
+    await dialog.getByRole('button', { name: 'Hide review' }).click();
+    await review.getByText('Hidden', { exact: true }).waitFor();
+    await review.getByText('Mentions a neighbour by name', { exact: false }).waitFor();
+    await screenshotBoth(page, 'admin-reviews');
+
+    const ownerPage = await openSignedInPage(browser, server.url, owner);
+    await ownerPage.goto(`/listing/${listingId}`);
+    await ownerPage.getByRole('button', { name: 'View profile of Ben Broker' }).click();
+    const profile = ownerPage.getByTestId('realtor-profile-dialog');
+    await profile.getByText('No reviews yet.').waitFor();
   });
 });

@@ -49,6 +49,7 @@ export const queryKeys = {
   adminRealtorProfiles: ['admin', 'realtor-profiles'] as const,
   adminProperties: ['admin', 'properties'] as const,
   adminBids: ['admin', 'bids'] as const,
+  adminReviews: ['admin', 'reviews'] as const,
   adminPayments: ['admin', 'payments'] as const,
   // GET /api/payments/config: public and fixed for the server's life.
   paymentsConfig: ['payments-config'] as const,
