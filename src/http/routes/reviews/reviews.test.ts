@@ -168,10 +168,12 @@ describe('POST /api/admin/reviews/{reviewId}/hide', () => {
 });
 
 describe('an erased homeowner', () => {
-  it("leaves their review's rating, without their words or their city", async () => {
+  it("has their review in their export, and after erasure leaves its rating without their words or their city", async () => {
     const { t, owner, chosen, select, review, reviewsOf } = await setUp();
     await select();
     expect((await review(owner.cookie)).status).toBe(201);
+    const exported = (await (await get(t, '/api/user/export', owner.cookie)).json()) as { reviewsWritten: unknown[] };
+    expect(exported.reviewsWritten).toEqual([expect.objectContaining({ realtorId: chosen.user.id, rating: 5, text: goodReview.text, hidden: false })]);
     expect((await sendJson(t.app, 'DELETE', '/api/user', { password: owner.input.password }, owner.cookie)).status).toBe(200);
     await t.processManagers.idle();
     const page = await reviewsOf(chosen.user.id, chosen.cookie);
