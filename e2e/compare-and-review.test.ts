@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, signInAsAdmin, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
 import { launchBrowser, openPage, openSignedInPage, screenshotBoth, viewports } from './support/browser';
 import { apiCall, createListingByApi } from './support/listings';
@@ -84,6 +85,7 @@ describe('compare bids side by side, choose, review', () => {
     const experience = table.getByRole('row', { name: /^Experience/ });
     expect(await experience.getByRole('cell').allTextContents()).toEqual(['15 years', '9 years', '4 years']);
     expect(await ownerPage.getByTestId('compared-bid').first().isVisible()).toBe(false);
+    await expectNoA11yViolations(ownerPage);
     await screenshotBoth(ownerPage, 'compare-bids');
 
     await ownerPage.setViewportSize(viewports.phone);
@@ -92,6 +94,7 @@ describe('compare bids side by side, choose, review', () => {
     expect(await cards.count()).toBe(3);
     expect(await table.isVisible()).toBe(false);
     expect(await cards.first().getByText('Detached, Luxury Homes').isVisible()).toBe(true);
+    await expectNoA11yViolations(ownerPage);
     await ownerPage.setViewportSize(viewports.desktop);
 
     // After the close, the owner chooses from the comparison.
@@ -114,6 +117,7 @@ describe('compare bids side by side, choose, review', () => {
     await form.getByText('Rating must be a whole number from 1 to 5').waitFor();
     await form.getByLabel('4 stars').check({ force: true });
     await form.getByLabel('Your review').fill('Ben priced it right and it sold in ten days.');
+    await expectNoA11yViolations(ownerPage);
     await screenshotBoth(ownerPage, 'review-form');
     await form.getByRole('button', { name: 'Post review' }).click();
     const posted = ownerPage.getByTestId('your-review');
@@ -129,6 +133,7 @@ describe('compare bids side by side, choose, review', () => {
     await section.getByRole('button', { name: 'Post reply' }).click();
     await section.getByTestId('review-reply').getByText('Thank you', { exact: false }).waitFor();
     expect(await section.getByRole('button', { name: 'Reply' }).count()).toBe(0);
+    await expectNoA11yViolations(realtorPage);
     await screenshotBoth(realtorPage, 'dashboard-reviews');
 
     // The profile dialog shows the summary and the latest reviews with the reply.
