@@ -4,7 +4,7 @@ import { registerUser, signInAsAdmin, startAdminTestServer, superAdmin, type See
 import { launchBrowser, openPage, pageOverflowsHorizontally, screenshot, screenshotViewport, viewports } from './support/browser';
 import type { TestServer } from './support/server';
 
-const TABS = ['Users', 'Homeowners', 'Realtors', 'Properties', 'Bids', 'Payments', 'Legal Documents', 'Activity'];
+const TABS = ['Users', 'Homeowners', 'Realtors', 'Properties', 'Bids', 'Reviews', 'Payments', 'Legal Documents', 'Activity'];
 const INVALID_CREDENTIALS = 'Invalid credentials. Please try again.';
 
 const homeowner: SeedUser = { username: 'hannah_h', password: 'Homeowner1', name: 'Hannah Homeowner', email: 'hannah@example.com', role: 'homeowner' };

@@ -55,6 +55,9 @@ export const ACTIVITY_ACTIONS = [
   'payment.create',
   'payment.succeed',
   'payment.fail',
+  'review.create',
+  'review.reply',
+  'review.hide',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -72,6 +75,7 @@ export const ACTIVITY_TARGET_TYPES = [
   'bid',
   'realtor_profile',
   'payment',
+  'review',
 ] as const;
 
 export type ActivityTargetType = (typeof ACTIVITY_TARGET_TYPES)[number];

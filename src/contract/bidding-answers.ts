@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSchema } from './answer-schema';
+import { reviewSummaryAnswer } from './review-answers';
 import { BID_STATUSES, BID_STATUS_LABELS, type BidRevisionView, type BidSelectionView, type BidView, type ContactShareView, type OwnBidView, type OwnerBidView } from './bidding';
 
 /*
@@ -44,7 +45,19 @@ export const ownBidAnswer = answerSchema<OwnBidView>()(
 export const ownBidsAnswer = z.array(ownBidAnswer);
 
 /** GET /api/properties/{id}/bids. */
-export const ownerBidAnswer = answerSchema<OwnerBidView>()(z.object({ ...bidFields, editCount: z.number() }));
+export const ownerBidAnswer = answerSchema<OwnerBidView>()(
+  z.object({
+    ...bidFields,
+    editCount: z.number(),
+    realtorVerified: z.boolean(),
+    yearsOfExperience: z.number(),
+    specialties: z.array(z.string()),
+    serviceAreas: z.array(z.string()),
+    servesListingArea: z.boolean(),
+    wins: z.number(),
+    reviewSummary: reviewSummaryAnswer,
+  }),
+);
 export const ownerBidsAnswer = z.array(ownerBidAnswer);
 
 /** GET /api/bids/{bidId}/history. */

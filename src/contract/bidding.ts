@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReviewSummary } from './reviews';
 
 /*
  * Input rules for bids (SPEC §5 Bid), shared by the server and the web forms.
@@ -95,8 +96,23 @@ export interface OwnBidView extends BidView {
   ownerPhone?: string | null;
 }
 
-/** A bid on the owner's listing (GET /api/properties/{id}/bids), with how many times its message was edited. */
-export type OwnerBidView = BidView & { editCount: number };
+/**
+ * What an owner may weigh of a bidder before choosing (docs/decisions/0051):
+ * nothing that names them. `servesListingArea` says whether one of their
+ * service areas is the listing's; `wins` counts the listings that chose them.
+ */
+export interface BidderStanding {
+  realtorVerified: boolean;
+  yearsOfExperience: number;
+  specialties: string[];
+  serviceAreas: string[];
+  servesListingArea: boolean;
+  wins: number;
+  reviewSummary: ReviewSummary;
+}
+
+/** A bid on the owner's listing (GET /api/properties/{id}/bids), with how many times its message was edited and the bidder's standing. */
+export type OwnerBidView = BidView & BidderStanding & { editCount: number };
 
 /** A revision as GET /api/bids/{bidId}/history answers it: the message and its time, nothing about the bidder. */
 export interface BidRevisionView {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSchema } from './answer-schema';
+import { reviewSummaryAnswer } from './review-answers';
 import type { RealtorProfileView } from './realtor-profiles';
 
 /*
@@ -23,6 +24,9 @@ export const realtorProfileAnswer = answerSchema<RealtorProfileView>()(
     commissionRate: z.string(),
     about: z.string(),
     updatedAt: z.string().nullable(),
+    realtorVerified: z.boolean(),
+    wins: z.number(),
+    reviewSummary: reviewSummaryAnswer,
     email: z.string().optional(),
     phone: z.string().nullable().optional(),
   }),

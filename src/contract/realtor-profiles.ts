@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBlobKey } from './blob-keys';
+import type { ReviewSummary } from './reviews';
 
 /*
  * The realtor profile's input rules (SPEC §5 Realtor profile) and the three
@@ -130,6 +131,12 @@ export interface RealtorProfileView {
   about: string;
   /** Null until the realtor first saves a profile. */
   updatedAt: string | null;
+  /** The realtor's licence was checked and approved. */
+  realtorVerified: boolean;
+  /** How many listings chose them. */
+  wins: number;
+  /** Their visible reviews (docs/decisions/0051). */
+  reviewSummary: ReviewSummary;
   email?: string;
   phone?: string | null;
 }

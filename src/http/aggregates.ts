@@ -6,6 +6,8 @@ import { adminDecider } from '../domain/admins/decide';
 import { adminStreamId } from '../domain/admins/events';
 import type { PropertyFacts } from '../domain/bidding/property-facts';
 import { foldPropertyFacts, propertyStreamId as propertyFactsStreamId } from '../domain/bidding/property-facts';
+import type { SelectionState } from '../domain/bidding/selection';
+import { selection, selectionStreamId } from '../domain/bidding/selection';
 import type { UploadsState } from '../domain/files/decide';
 import { uploads } from '../domain/files/decide';
 import { uploadsStreamId } from '../domain/files/events';
@@ -67,4 +69,9 @@ export function readLegalActivations(deps: Store, type: LegalDocumentType): Prom
  */
 export async function readPropertyFacts(deps: Store, propertyId: string): Promise<PropertyFacts> {
   return foldPropertyFacts(await deps.eventStore.readStream(propertyFactsStreamId(propertyId)));
+}
+
+/** Which bid the listing's owner selected, from the listing's selection stream. */
+export function readSelection(deps: Store, propertyId: string): Promise<SelectionState> {
+  return loadState(deps.eventStore, selectionStreamId(propertyId), selection);
 }

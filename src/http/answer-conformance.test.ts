@@ -74,6 +74,7 @@ describe('answers conform to the contract', () => {
     const bid = {
       id: 'b1', propertyId: 'p1', realtorId: 'r1', amount: 150, message: '', createdAt: 'x', updatedAt: 'x', status: 'pending',
       statusLabel: 'Open', selected: false, realtorName: '', realtorProfileImage: null, editCount: 0,
+      realtorVerified: false, yearsOfExperience: 3, specialties: [], serviceAreas: [], servesListingArea: false, wins: 0, reviewSummary: { count: 0, average: null },
     };
     expect(mismatch(z.array(ownerBidAnswer), [bid, { ...bid, id: 'b2', hiddenNote: 'x' }])).toMatch(/does not declare/);
   });
@@ -153,6 +154,15 @@ describe('answers conform to the contract', () => {
       expect(shares).toHaveLength(1);
     }
     await conforms('GET /api/properties/:id', await send(t, 'GET', `/api/properties/${propertyId}`, { cookie: owner.cookie }));
+
+    // The owner reviews the chosen realtor, who replies; an administrator hides it (docs/decisions/0051).
+    await conforms('POST /api/properties/:id/review', await send(t, 'POST', `/api/properties/${propertyId}/review`, { cookie: owner.cookie, body: { rating: 5, text: 'Quick sale, clear advice.' } }));
+    await conforms('POST /api/reviews/:reviewId/reply', await send(t, 'POST', `/api/reviews/${propertyId}/reply`, { cookie: chosen.cookie, body: { text: 'Thank you!' } }));
+    const reviews = await conforms<{ items: unknown[] }>('GET /api/realtors/:realtorId/reviews', await send(t, 'GET', `/api/realtors/${chosen.user.id}/reviews`, { cookie: stranger.cookie }));
+    expect(reviews.items).toHaveLength(1);
+    await conforms('GET /api/admin/reviews', await send(t, 'GET', '/api/admin/reviews', { cookie: admin }));
+    await conforms('POST /api/admin/reviews/:reviewId/hide', await send(t, 'POST', `/api/admin/reviews/${propertyId}/hide`, { cookie: admin, body: { reason: 'Test' } }));
+    await conforms('GET /api/admin/reviews', await send(t, 'GET', '/api/admin/reviews', { cookie: admin }));
   });
 
   it("for the back office's verification queue and legal documents", async () => {

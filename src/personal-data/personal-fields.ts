@@ -47,6 +47,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   PropertyUpdated: { subject: stringField('ownerId'), fields: { address: text } },
   VerificationRejected: { subject: stringField('userId'), fields: { message: text } },
   AgreementAccepted: { subject: stringField('userId'), fields: { ipAddress: none, userAgent: none } },
+  ReviewSubmitted: { subject: stringField('authorId'), fields: { text: empty, area: empty } },
+  ReviewReplied: { subject: stringField('realtorId'), fields: { text: empty } },
 };
 
 /** Where every request's event says it came from (src/http/context.ts): the address and browser of the person acting. */

@@ -10,6 +10,7 @@ import type { PropertyEvent } from '../domain/listings/events';
 import type { PaymentEvent } from '../domain/payments/payment';
 import type { ProspectEvent } from '../domain/prospects/decide';
 import type { RealtorProfileSaved } from '../domain/realtor-profiles/profile';
+import type { ReviewEvent } from '../domain/reviews/review';
 import type { SessionEvent } from '../domain/sessions/events';
 import type { ReservationEvent } from '../domain/shared/reservation';
 import type { VerificationEvent } from '../domain/verification/events';
@@ -19,6 +20,7 @@ import { byAdmin, byUser, change, changedFields, creditsChange, userIdOf } from 
 import { AUDIT_ACTIVITY } from './audit-activity';
 import { MARKETPLACE_ACTIVITY } from './marketplace-activity';
 import { PAYMENT_ACTIVITY } from './payment-activity';
+import { REVIEW_ACTIVITY } from './review-activity';
 
 /*
  * The one table that says how each event reads in the admin activity log
@@ -45,7 +47,8 @@ type LoggedEvent =
   | RealtorProfileSaved
   | PaymentEvent
   | PageViewed
-  | BidDigestSent;
+  | BidDigestSent
+  | ReviewEvent;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -179,4 +182,5 @@ export const ACTIVITY_TABLE: CompleteActivityTable = {
   ...AUDIT_ACTIVITY,
   ...MARKETPLACE_ACTIVITY,
   ...PAYMENT_ACTIVITY,
+  ...REVIEW_ACTIVITY,
 };

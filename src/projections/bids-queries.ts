@@ -65,3 +65,13 @@ export function propertiesSelectingRealtor(store: ReadStore, ownerId: string, re
 export function everyBidOfRealtor(store: ReadStore, realtorId: string): Promise<BidDoc[]> {
   return bidsCollection(store).find({ realtorId });
 }
+
+/** How many listings selected each realtor's bid (their wins), in one read. */
+export async function winsOf(store: ReadStore, realtorIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(realtorIds)];
+  const wins = new Map<string, number>(ids.map((id) => [id, 0]));
+  if (ids.length === 0) return wins;
+  const chosen = await bidProperties(store).find({ selectedRealtorId: { $in: ids } }, { projection: { selectedRealtorId: 1 } });
+  for (const { selectedRealtorId } of chosen) if (selectedRealtorId !== null) wins.set(selectedRealtorId, (wins.get(selectedRealtorId) ?? 0) + 1);
+  return wins;
+}

@@ -55,6 +55,8 @@ export function createBidsProjection(): Projection {
       // The back office's bids by amount, a page at a time.
       await bids.createIndex({ amount: -1, _id: -1 });
       await store.collection<BidPropertyDoc>(BID_PROPERTIES).createIndex({ ownerId: 1 });
+      // A realtor's wins, counted for the owner's bid list and the profile.
+      await store.collection<BidPropertyDoc>(BID_PROPERTIES).createIndex({ selectedRealtorId: 1 });
     },
     async apply(event, store, context) {
       const replaying = context?.replaying ?? false;

@@ -12,6 +12,7 @@ import { PAYMENTS } from './payments';
 import { insertOnce } from './projection';
 import type { Projection } from './projection';
 import { REALTOR_PROFILES } from './realtor-profiles';
+import { REVIEWS } from './reviews';
 import { USER_AGREEMENTS } from './user-agreements';
 import { VERIFICATIONS } from './verifications';
 
@@ -61,6 +62,9 @@ async function forget(store: ReadStore, userId: string): Promise<void> {
   // That a version was accepted stays (the terms applied to what they did); from where and in what browser does not.
   await store.collection(USER_AGREEMENTS).updateMany({ userId }, { $set: { ipAddress: null, userAgent: null } });
   await store.collection(NOTIFICATION_PREFERENCES).deleteMany({ _id: userId });
+  // A review keeps its rating; its words and the city that stood for its author go (docs/decisions/0051). A realtor's replies are their words.
+  await store.collection(REVIEWS).updateMany({ authorId: userId }, { $set: { text: '', area: '' } });
+  await store.collection(REVIEWS).updateMany({ realtorId: userId, reply: { $ne: null } }, { $set: { 'reply.text': '' } });
   await forgetInActivityLog(store, userId);
 }
 

@@ -18,3 +18,21 @@ export function areaKey(area: string): string {
 export function tidyArea(area: string): string {
   return area.trim().replace(/\s+/g, ' ').replace(/ ?, ?/g, ', ');
 }
+
+/** The city of a location ('Mississauga, ON' → 'Mississauga'): its first part, tidied. */
+export function cityOf(location: string): string {
+  return tidyArea(location).split(',')[0]?.trim() ?? '';
+}
+
+/**
+ * Whether a realtor with these service areas serves a listing at `location`:
+ * one of the areas is named in the location as a whole word, whatever the case
+ * ('Mississauga' serves 'Mississauga, ON'; 'North York' serves 'north york, ON').
+ */
+export function servesArea(serviceAreas: readonly string[], location: string): boolean {
+  const where = ` ${areaKey(location).replace(/[^a-z0-9]+/g, ' ')} `;
+  return serviceAreas.some((area) => {
+    const name = area.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    return name !== '' && where.includes(` ${name} `);
+  });
+}

@@ -17,6 +17,7 @@ import { createProspectsProjection } from './prospects';
 import { createRealtorInsightsProjection } from './realtor-insights';
 import { createRealtorProfilesProjection } from './realtor-profiles';
 import { createRefundsOwedProjection } from './refunds-owed';
+import { createReviewsProjection } from './reviews';
 import { createSessionsProjection } from './sessions';
 import { createUserAgreementsProjection } from './user-agreements';
 import { createUsersProjection } from './users';
@@ -42,6 +43,7 @@ export function createProjections(): Projection[] {
     createContactSharesProjection(),
     createMarketStatsProjection(),
     createNotificationPreferencesProjection(),
+    createReviewsProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.

@@ -18,6 +18,10 @@ import { purchaseSchema } from '../../domain/payments/packages';
 import { prospectSchema } from '../../contract/prospect-requests';
 import { realtorProfileAnswer } from '../../contract/realtor-profile-answers';
 import { realtorProfileSchema } from '../../contract/realtor-profiles';
+import { adminReviewAnswer, adminReviewsPageAnswer, reviewAnswer, reviewsPageAnswer } from '../../contract/review-answers';
+import { hideReviewSchema, replyToReviewSchema, submitReviewSchema } from '../../contract/reviews';
+import { adminReviewsListQuery } from './admin/admin-reviews';
+import { reviewsListQuery } from './reviews/reviews';
 import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../contract/verification';
 import { adminVerificationAnswer, adminVerificationsAnswer, rejectedVerificationAnswer } from '../../contract/verification-answers';
 import type { ApiOperations } from '../openapi';
@@ -233,6 +237,28 @@ export const API_OPERATIONS: ApiOperations = {
     summary: 'Card payments, a page at a time (`{ items, nextCursor, total }`): search by payer or payment id; filter by status and day; newest or oldest',
     roles: ADMINS,
     query: paymentsListQuery,
+  },
+
+  // Verified reviews (docs/decisions/0051)
+  'POST /api/properties/:id/review': {
+    summary: 'Review the realtor chosen on an own listing, once: rating 1–5 and 10 to 2,000 characters; 403 before a selection or for anyone else, 409 the second time',
+    roles: ['homeowner'],
+    body: submitReviewSchema,
+    answer: { status: 201, schema: reviewAnswer },
+  },
+  'GET /api/realtors/:realtorId/reviews': {
+    summary: "A realtor's visible reviews, newest first, a page at a time (`{ items, nextCursor, total }`); the author is a label that names no one",
+    roles: USERS,
+    query: reviewsListQuery,
+    answer: { schema: reviewsPageAnswer },
+  },
+  'POST /api/reviews/:reviewId/reply': { summary: 'The reviewed realtor answers a review, once', roles: ['realtor'], body: replyToReviewSchema, answer: { schema: reviewAnswer } },
+  'GET /api/admin/reviews': { summary: 'Every review, hidden ones too, newest first, a page at a time; filter by hidden', roles: ADMINS, query: adminReviewsListQuery, answer: { schema: adminReviewsPageAnswer } },
+  'POST /api/admin/reviews/:reviewId/hide': {
+    summary: "Hide a review with a reason (logged): it leaves the realtor's list and summary",
+    roles: ADMINS,
+    body: hideReviewSchema,
+    answer: { schema: adminReviewAnswer },
   },
 
   // Public market stats

@@ -32,6 +32,8 @@ import { createStripeWebhookRoutes } from './payments/stripe-webhook';
 import { createAdminTimelineRoutes } from './admin/admin-timeline';
 import { createUserDataRoutes } from './accounts/user-data';
 import { createMarketStatsRoutes } from './listings/market-stats';
+import { createAdminReviewRoutes } from './admin/admin-reviews';
+import { createReviewRoutes } from './reviews/reviews';
 
 /** Every context's routes, mounted under /api. */
 export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
@@ -72,6 +74,9 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createMarketStatsRoutes(deps));
   // The user's data: export and erasure (docs/decisions/0042-export-and-erasure.md).
   api.route('/', createUserDataRoutes(deps));
+  // Verified reviews (docs/decisions/0051-verified-reviews-and-comparable-bids.md).
+  api.route('/', createReviewRoutes(deps));
+  api.route('/admin', createAdminReviewRoutes(deps));
   // The OpenAPI document of every route (docs/decisions/0027-metrics-and-api-description.md).
   api.route('/', createApiDescriptionRoutes(deps));
 }

@@ -130,6 +130,12 @@ const ROUTES: RouteCase[] = [
   { route: 'POST /api/payments/simulated/:paymentIntentId/confirm', path: () => '/api/payments/simulated/pi_sim_nope/confirm', allowed: ['realtor'] },
   { route: 'POST /api/stripe/webhook', body: {}, allowed: EVERYONE },
   { route: 'GET /api/admin/payments', allowed: ADMINS },
+  // Verified reviews
+  { route: 'POST /api/properties/:id/review', path: () => '/api/properties/no-such/review', body: {}, allowed: ['homeowner'] },
+  { route: 'GET /api/realtors/:realtorId/reviews', path: () => '/api/realtors/no-such/reviews', allowed: USERS },
+  { route: 'POST /api/reviews/:reviewId/reply', path: () => '/api/reviews/no-such/reply', body: {}, allowed: ['realtor'] },
+  { route: 'GET /api/admin/reviews', allowed: ADMINS },
+  { route: 'POST /api/admin/reviews/:reviewId/hide', path: () => '/api/admin/reviews/no-such/hide', body: {}, allowed: ADMINS },
   // The API description
   { route: 'GET /api/openapi.json', allowed: EVERYONE },
   // Public market stats

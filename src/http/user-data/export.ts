@@ -1,6 +1,7 @@
 import type { ActivityDoc } from '../../projections/activity-log';
 import { activityAboutUser } from '../../projections/activity-log-queries';
 import { everyBidOfRealtor } from '../../projections/bids-queries';
+import { reviewsByAuthor } from '../../projections/reviews-queries';
 import { everyContactShareOf } from '../../projections/contact-shares-queries';
 import { everyCreditLedgerEntryOf } from '../../projections/credit-statement-queries';
 import { findNotificationPreferences } from '../../projections/notification-preferences-queries';
@@ -35,7 +36,7 @@ export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs'
   const store = deps.readStore;
   const user = await findUser(store, userId);
   if (!user) return null;
-  const [profile, listings, bids, statement, payments, verifications, agreements, shares, activity, notifications] = await Promise.all([
+  const [profile, listings, bids, statement, payments, verifications, agreements, shares, activity, notifications, reviews] = await Promise.all([
     findRealtorProfile(store, userId),
     propertiesOfOwner(store, userId),
     everyBidOfRealtor(store, userId),
@@ -46,6 +47,7 @@ export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs'
     everyContactShareOf(store, userId),
     activityAboutUser(store, userId, EXPORT_ACTIVITY_LIMIT),
     findNotificationPreferences(store, userId),
+    reviewsByAuthor(store, userId),
   ]);
   const link = (key: string) => deps.blobs.url(key, EXPORT_LINK_TTL_SECONDS);
   return {
@@ -82,6 +84,8 @@ export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs'
     // Who the person's details were shown to: the other party by id, as their contact details are theirs, not this person's.
     contactShares: shares.map(({ _id, _position: _p, ...share }) => ({ ...share, role: share.ownerId === userId ? 'owner' : 'realtor' })),
     activity: activity.map((entry) => activityAbout(entry, userId)),
+    // The reviews they wrote (docs/decisions/0051); the realtor by id, and the administrator's note on a hidden one left out.
+    reviewsWritten: reviews.map(({ propertyId, realtorId, rating, text, createdAt, reply, hidden }) => ({ propertyId, realtorId, rating, text, createdAt, reply, hidden })),
   };
 }
 

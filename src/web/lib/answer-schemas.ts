@@ -8,6 +8,7 @@
 const listingAnswers = () => import('../../contract/listing-answers');
 const biddingAnswers = () => import('../../contract/bidding-answers');
 const realtorProfileAnswers = () => import('../../contract/realtor-profile-answers');
+const reviewAnswers = () => import('../../contract/review-answers');
 
 export const loadPropertyAnswer = async () => (await listingAnswers()).propertyAnswer;
 export const loadPropertiesAnswer = async () => (await listingAnswers()).propertiesAnswer;
@@ -16,3 +17,5 @@ export const loadOwnerBidsAnswer = async () => (await biddingAnswers()).ownerBid
 export const loadBidRevisionsAnswer = async () => (await biddingAnswers()).bidRevisionsAnswer;
 export const loadContactSharesAnswer = async () => (await biddingAnswers()).contactSharesAnswer;
 export const loadRealtorProfileAnswer = async () => (await realtorProfileAnswers()).realtorProfileAnswer;
+export const loadReviewsPageAnswer = async () => (await reviewAnswers()).reviewsPageAnswer;
+export const loadReviewAnswer = async () => (await reviewAnswers()).reviewAnswer;

@@ -18,6 +18,9 @@ export const queryKeys = {
   contactShares: ['user', 'contact-shares'] as const,
   // Another realtor's profile, as the viewer may see it (contact only after selection).
   realtorProfile: (realtorId: string) => ['realtor-profiles', realtorId] as const,
+  // A realtor's visible reviews, newest first (docs/decisions/0051); under the profile's key, so refreshing one refreshes both.
+  realtorReviews: (realtorId: string, limit: number) => ['realtor-profiles', realtorId, 'reviews', limit] as const,
+  realtorReviewsAll: (realtorId: string) => ['realtor-profiles', realtorId, 'reviews'] as const,
   // The /home pages (an infinite query); under ['properties'] so pushed bid counts reach it.
   propertyPages: ['properties', 'pages'] as const,
   // One filtered /home search (docs/decisions/0036); under propertyPages, so what invalidates the pages reaches every search.
@@ -46,6 +49,7 @@ export const queryKeys = {
   adminRealtorProfiles: ['admin', 'realtor-profiles'] as const,
   adminProperties: ['admin', 'properties'] as const,
   adminBids: ['admin', 'bids'] as const,
+  adminReviews: ['admin', 'reviews'] as const,
   adminPayments: ['admin', 'payments'] as const,
   // GET /api/payments/config: public and fixed for the server's life.
   paymentsConfig: ['payments-config'] as const,

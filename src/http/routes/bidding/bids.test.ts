@@ -181,7 +181,11 @@ describe('GET /api/bids and GET /api/properties/{id}/bids', () => {
       ['', 150],
     ]);
     expect(Object.keys(forOwner[0] ?? {}).sort()).toEqual(
-      ['amount', 'createdAt', 'editCount', 'id', 'message', 'propertyId', 'realtorId', 'realtorName', 'realtorProfileImage', 'selected', 'status', 'statusLabel', 'updatedAt'].sort(),
+      [
+        'amount', 'createdAt', 'editCount', 'id', 'message', 'propertyId', 'realtorId', 'realtorName', 'realtorProfileImage', 'selected', 'status', 'statusLabel', 'updatedAt',
+        // The bidder's standing (docs/decisions/0051): nothing that names them.
+        'realtorVerified', 'yearsOfExperience', 'specialties', 'serviceAreas', 'servesListingArea', 'wins', 'reviewSummary',
+      ].sort(),
     );
     const forRival = (await (await get(t, `/api/properties/${propertyId}/bids`, rival.cookie)).json()) as Array<Record<string, unknown>>;
     expect(forRival.map((b) => b.realtorName)).toEqual(['Ray Rival']);

@@ -2,11 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
+import type { OwnerBidView } from '../../../contract/bidding';
 import { editBidSchema, placeBidSchema } from '../../../contract/bidding';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { loadBidRevisions, withEditCounts } from '../../../projections/bid-revisions';
 import { viewPropertyBids } from '../../../projections/bid-views';
 import { findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
+import { findProperty } from '../../../projections/properties-queries';
+import { withBidderStanding } from '../../../projections/realtor-standing';
 import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { mailBidReceived } from '../../bid-mails';
@@ -78,8 +81,14 @@ export function createBidRoutes(deps: AppDeps) {
       const isOwner = property.ownerId === viewerId;
       // Another homeowner learns nothing; a realtor sees only their own bid (the count is on the property).
       if (!isOwner && c.get('session').user?.role !== 'realtor') throw new ForbiddenError(ONLY_OWNER_SEES_BIDS);
-      const list = await standingBidsOnProperty(deps.readStore, propertyId, isOwner ? undefined : viewerId);
-      return c.json(await withEditCounts(deps.readStore, await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock())));
+      const [list, listing] = await Promise.all([
+        standingBidsOnProperty(deps.readStore, propertyId, isOwner ? undefined : viewerId),
+        findProperty(deps.readStore, propertyId, { location: 1 }),
+      ]);
+      const views = await withEditCounts(deps.readStore, await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock()));
+      // What the owner weighs before choosing, none of it naming the bidder (docs/decisions/0051).
+      const answer: OwnerBidView[] = await withBidderStanding(deps.readStore, views, listing?.location ?? null);
+      return c.json(answer);
     })
 
     // The bid's messages, oldest first, for its realtor and the listing's owner; to anyone else the bid does not exist.

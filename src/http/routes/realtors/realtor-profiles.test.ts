@@ -36,6 +36,10 @@ describe('realtor profile', () => {
       commissionRate: '',
       about: '',
       updatedAt: null,
+      // Licence vetting decides it (docs/decisions/0051).
+      realtorVerified: expect.any(Boolean),
+      wins: 0,
+      reviewSummary: { count: 0, average: null },
       email: realtor.input.email,
       phone: '+14165550199',
     });

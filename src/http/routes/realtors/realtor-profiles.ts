@@ -11,6 +11,7 @@ import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
 import type { UserDoc } from '../../../projections/users';
 import { propertiesSelectingRealtor } from '../../../projections/bids-queries';
 import { findRealtorProfile } from '../../../projections/realtor-profiles-queries';
+import { isVerifiedRealtor, loadRealtorStandings } from '../../../projections/realtor-standing';
 import { findUser } from '../../../projections/users-queries';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
@@ -28,7 +29,7 @@ import { requireOwnUploads } from '../listings/listing-shared';
  * on the server too: name, brokerage and licence come empty, as the bid list leaves the name out (issue 16, item 6).
  * The rest is what a homeowner weighs before choosing.
  */
-function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact: boolean): RealtorProfileView {
+function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact: boolean, standing: Pick<RealtorProfileView, 'wins' | 'reviewSummary'>): RealtorProfileView {
   const fields = profile ?? { ...EMPTY_REALTOR_PROFILE, profileImageUrl: null };
   const { yearsOfExperience, serviceAreas, specialties, additionalServices, commissionRate, about } = fields;
   return {
@@ -44,6 +45,9 @@ function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact
     commissionRate,
     about,
     updatedAt: profile?.updatedAt ?? null,
+    realtorVerified: isVerifiedRealtor(profile),
+    wins: standing.wins,
+    reviewSummary: standing.reviewSummary,
     ...(contact ? { email: user.email, phone: user.phone } : {}),
   };
 }
@@ -51,10 +55,16 @@ function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact
 /** The realtor profile routes and the realtor dashboard, under /api. */
 export function createRealtorProfileRoutes(deps: AppDeps) {
 
+  const view = async (user: UserDoc, contact: boolean) => {
+    const [profile, standing] = await Promise.all([findRealtorProfile(deps.readStore, user._id), loadRealtorStandings(deps.readStore, [user._id])]);
+    const { wins = 0, reviewSummary = { count: 0, average: null } } = standing.get(user._id) ?? {};
+    return toProfileView(user, profile, contact, { wins, reviewSummary });
+  };
+
   const ownView = async (userId: string) => {
     const user = await findUser(deps.readStore, userId);
     if (!user) throw new UnauthorizedError();
-    return toProfileView(user, await findRealtorProfile(deps.readStore, userId), true);
+    return view(user, true);
   };
 
   /** SPEC §1 and ARCHITECTURE 9: a homeowner sees a realtor's contact only through a closed listing of theirs that selected them. */
@@ -83,7 +93,7 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
       const user = await findUser(deps.readStore, realtorId);
       if (!user || user.role !== 'realtor') throw new NotFoundError('Realtor not found');
       const contact = await mayShareContact(currentUserId(c), realtorId);
-      return c.json(toProfileView(user, await findRealtorProfile(deps.readStore, realtorId), contact));
+      return c.json(await view(user, contact));
     })
 
     .get('/dashboard', requireUser('realtor'), async (c) => {

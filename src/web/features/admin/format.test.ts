@@ -20,7 +20,7 @@ describe('admin portal helpers', () => {
   });
 
   it('keeps only known tabs from the URL, in the spec order', () => {
-    expect(ADMIN_TABS).toEqual(['users', 'homeowners', 'realtors', 'properties', 'bids', 'payments', 'legal-documents', 'activity']);
+    expect(ADMIN_TABS).toEqual(['users', 'homeowners', 'realtors', 'properties', 'bids', 'reviews', 'payments', 'legal-documents', 'activity']);
     expect(parseAdminTab('activity')).toBe('activity');
     expect(parseAdminTab('settings')).toBeUndefined();
     expect(parseAdminTab(undefined)).toBeUndefined();

@@ -8,8 +8,9 @@ import { LegalDocumentsTab } from './tabs/legal-documents-tab';
 import { PaymentsTab } from './tabs/payments-tab';
 import { PropertiesTab } from './tabs/properties-tab';
 import { RealtorsTab } from './tabs/realtors-tab';
+import { ReviewsTab } from './tabs/reviews-tab';
 import { UsersTab } from './tabs/users-tab';
-import { ActivityIcon, BriefcaseIcon, BuildingIcon, CreditCardIcon, FileTextIcon, GavelIcon, HomeCheckIcon, UsersIcon } from '../../components/ui/icons';
+import { ActivityIcon, BriefcaseIcon, BuildingIcon, CreditCardIcon, FileTextIcon, GavelIcon, HomeCheckIcon, StarIcon, UsersIcon } from '../../components/ui/icons';
 
 type TabDefinition = {
   label: string;
@@ -27,6 +28,7 @@ export const portalTabs: Record<AdminTab, TabDefinition> = {
   realtors: { label: 'Realtors', icon: <BriefcaseIcon />, searchPlaceholder: 'Search realtors by name, username or email', Component: RealtorsTab },
   properties: { label: 'Properties', icon: <BuildingIcon />, searchPlaceholder: 'Search properties by title, location or owner', Component: PropertiesTab },
   bids: { label: 'Bids', icon: <GavelIcon />, searchPlaceholder: 'Search bids by realtor or listing', Component: BidsTab },
+  reviews: { label: 'Reviews', icon: <StarIcon />, Component: ReviewsTab },
   payments: { label: 'Payments', icon: <CreditCardIcon />, searchPlaceholder: 'Search payments by payer or payment id', Component: PaymentsTab },
   'legal-documents': { label: 'Legal Documents', icon: <FileTextIcon />, Component: LegalDocumentsTab },
   activity: { label: 'Activity', icon: <ActivityIcon />, searchPlaceholder: 'Search activity', Component: ActivityTab },

@@ -1,6 +1,6 @@
 // The portal's tabs in their spec order (section 2). Each is a route of its
 // own, /admin/<tab>, so links, reloads and back/forward open the same tab.
-export const ADMIN_TABS = ['users', 'homeowners', 'realtors', 'properties', 'bids', 'payments', 'legal-documents', 'activity'] as const;
+export const ADMIN_TABS = ['users', 'homeowners', 'realtors', 'properties', 'bids', 'reviews', 'payments', 'legal-documents', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'users';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RealtorProfileDetails } from '../../components/realtor-profile-details';
+import { ReviewSummaryLine } from '../../components/star-rating';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ErrorState } from '../../components/ui/error-state';
 import { LockIcon, MailIcon, PhoneIcon } from '../../components/ui/icons';
@@ -21,13 +22,24 @@ export const SHOWN_AFTER_YOU_CHOOSE = 'Name and contact shown after you choose';
  * The name, brokerage and licence follow the same rule: until then the dialog
  * shows what a homeowner weighs before choosing, and says when the rest comes.
  */
-export function RealtorProfileDialog({ realtorId, open, onOpenChange }: { realtorId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RealtorProfileDialog({
+  realtorId,
+  open,
+  onOpenChange,
+  reviews,
+}: {
+  realtorId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The latest reviews, from the route (another feature's component). */
+  reviews?: ReactNode;
+}) {
   const profile = useQuery(realtorProfileQuery(realtorId, open));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         {profile.data !== undefined ? (
-          <ProfileDetails profile={profile.data} />
+          <ProfileDetails profile={profile.data} reviews={reviews} />
         ) : profile.isError ? (
           <>
             <DialogHeader>
@@ -48,7 +60,7 @@ export function RealtorProfileDialog({ realtorId, open, onOpenChange }: { realto
   );
 }
 
-function ProfileDetails({ profile }: { profile: RealtorProfileView }) {
+function ProfileDetails({ profile, reviews }: { profile: RealtorProfileView; reviews: ReactNode }) {
   const contactShared = profile.email !== undefined;
   const years = profile.yearsOfExperience;
   return (
@@ -71,6 +83,9 @@ function ProfileDetails({ profile }: { profile: RealtorProfileView }) {
         { label: 'License', value: contactShared ? profile.licenseNumber || 'Not provided' : 'After you choose' },
         { label: 'Experience', value: years === 1 ? '1 year' : `${years} years` },
         { label: 'Commission', value: profile.commissionRate ? formatCommission(profile.commissionRate) : 'Not provided' },
+        { label: 'Licence verified', value: profile.realtorVerified ? 'Yes' : 'No' },
+        { label: 'Listings won', value: String(profile.wins) },
+        { label: 'Rating', value: <ReviewSummaryLine summary={profile.reviewSummary} compact /> },
       ]}
       serviceAreas={profile.serviceAreas}
       specialties={profile.specialties}
@@ -102,6 +117,7 @@ function ProfileDetails({ profile }: { profile: RealtorProfileView }) {
           </ContactRow>
         </div>
       </section>
+      {reviews}
     </RealtorProfileDetails>
   );
 }

@@ -4,6 +4,7 @@ import { creditStatementQuery } from '../../features/payments/queries';
 import { realtorDashboardQuery, realtorInsightsQuery } from '../../features/realtor/queries';
 import { RealtorDashboardPage } from '../../features/realtor/dashboard-page';
 import { InsightsSection } from '../../features/realtor/insights-section';
+import { RealtorReviewsSection } from '../../features/reviews/realtor-reviews-section';
 import { useSignedInUser } from '../../features/session/queries';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
@@ -26,6 +27,7 @@ function DashboardRoute() {
     <div className="flex flex-1 flex-col">
       <RealtorDashboardPage name={user.name} credits={user.credits}>
         <InsightsSection />
+        <RealtorReviewsSection realtorId={user.id} />
       </RealtorDashboardPage>
       {/* Below the page's own sections: every purchase, spend, refund, admin change and reward. */}
       <div className="mx-auto w-full max-w-5xl px-4 pb-12 sm:px-6">

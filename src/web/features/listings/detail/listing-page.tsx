@@ -8,7 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { ChevronLeftIcon, GavelIcon, PencilIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useWatchProperty } from '../../../lib/realtime';
-import { CurrentBids, type RenderRealtorProfile } from '../bids/current-bids';
+import { CurrentBids, type RenderRealtorProfile, type RenderReview } from '../bids/current-bids';
 import { formatAmount } from '../../../lib/format';
 import { useBiddingOpen } from '../../../lib/use-bidding-open';
 import { pluralize, propertyTypeLabels } from '../format';
@@ -28,12 +28,13 @@ type ListingPageProps = {
   /** The realtor's bid button, from the route (another feature); shown only while the listing is active. */
   bidAction?: ((property: Property) => ReactNode) | undefined;
   renderRealtorProfile?: RenderRealtorProfile | undefined;
+  renderReview?: RenderReview | undefined;
   /** After the owner deletes the listing (SPEC §2: the user goes to /); resolves once the page has been left. */
   onDeleted: () => Promise<unknown>;
 };
 
 /** /listing/{id}: photos, details, the bidding window, the vibe card, and the owner's bids and delete. */
-export function ListingPage({ propertyId, viewerId, bidAction, renderRealtorProfile, onDeleted }: ListingPageProps) {
+export function ListingPage({ propertyId, viewerId, bidAction, renderRealtorProfile, renderReview, onDeleted }: ListingPageProps) {
   const property = useQuery(propertyQueryOptions(propertyId));
   useWatchProperty(propertyId);
 
@@ -64,6 +65,7 @@ export function ListingPage({ propertyId, viewerId, bidAction, renderRealtorProf
       isOwner={property.data.ownerId === viewerId}
       bidAction={bidAction}
       renderRealtorProfile={renderRealtorProfile}
+      renderReview={renderReview}
       onDeleted={onDeleted}
     />
   );
@@ -74,12 +76,14 @@ function ListingDetails({
   isOwner,
   bidAction,
   renderRealtorProfile,
+  renderReview,
   onDeleted,
 }: {
   property: Property;
   isOwner: boolean;
   bidAction: ListingPageProps['bidAction'];
   renderRealtorProfile: RenderRealtorProfile | undefined;
+  renderReview: RenderReview | undefined;
   onDeleted: () => Promise<unknown>;
 }) {
   const open = useBiddingOpen(property.biddingEndsAt);
@@ -169,7 +173,7 @@ function ListingDetails({
       )}
       {isOwner && (
         <div className="lg:col-start-1">
-          <CurrentBids propertyId={property.id} biddingOpen={open} renderRealtorProfile={renderRealtorProfile} />
+          <CurrentBids propertyId={property.id} biddingOpen={open} renderRealtorProfile={renderRealtorProfile} renderReview={renderReview} />
         </div>
       )}
 

@@ -3,6 +3,8 @@ import { BidAction } from '../../../features/bidding/bid-action';
 import { RealtorProfileDialog } from '../../../features/bidding/realtor-profile-dialog';
 import { ListingPage } from '../../../features/listings/detail/listing-page';
 import { propertyQueryOptions } from '../../../features/listings/queries';
+import { LatestReviews } from '../../../features/reviews/latest-reviews';
+import { ReviewChosenRealtor } from '../../../features/reviews/review-chosen-realtor';
 import { useSignedInUser } from '../../../features/session/queries';
 
 export const Route = createFileRoute('/_authenticated/listing/$id')({
@@ -34,7 +36,8 @@ function ListingRoute() {
         propertyId={id}
         viewerId={user.id}
         bidAction={user.role === 'realtor' ? (property) => <BidAction property={property} /> : undefined}
-        renderRealtorProfile={(props) => <RealtorProfileDialog {...props} />}
+        renderRealtorProfile={(props) => <RealtorProfileDialog {...props} reviews={<LatestReviews realtorId={props.realtorId} />} />}
+        renderReview={(props) => <ReviewChosenRealtor {...props} />}
         onDeleted={() => navigate({ to: '/' })}
       />
     </>

@@ -1,0 +1,37 @@
+import type { ReviewHidden, ReviewReplied, ReviewSubmitted } from '../domain/reviews/review';
+import type { ActivityRow } from './activity-rows';
+import { byAdmin, change } from './activity-rows';
+
+/*
+ * The activity-log rows of verified reviews (docs/decisions/0051), spread
+ * into ACTIVITY_TABLE. The words stay out of the log: the rating, who and
+ * which listing are enough to find the review, and an erasure has less to scrub.
+ */
+
+export const REVIEW_ACTIVITY: {
+  ReviewSubmitted: ActivityRow<ReviewSubmitted>;
+  ReviewReplied: ActivityRow<ReviewReplied>;
+  ReviewHidden: ActivityRow<ReviewHidden>;
+} = {
+  ReviewSubmitted: {
+    entry: (data) => ({
+      actorType: 'user',
+      actorId: data.authorId,
+      action: 'review.create',
+      resourceType: 'review',
+      resourceId: data.reviewId,
+      details: { propertyId: data.propertyId, realtorId: data.realtorId, rating: data.rating },
+      target: { kind: 'user', id: data.realtorId },
+    }),
+  },
+  ReviewReplied: {
+    entry: (data) => ({ actorType: 'user', actorId: data.realtorId, action: 'review.reply', resourceType: 'review', resourceId: data.reviewId, details: {}, target: { kind: 'user', id: data.realtorId } }),
+  },
+  ReviewHidden: {
+    entry: (data) => ({
+      ...byAdmin(data.adminId, 'review.hide', 'review', data.reviewId, { realtorId: data.realtorId, reason: data.reason }),
+      target: { kind: 'user', id: data.realtorId },
+      changes: [change('hidden', false, true)],
+    }),
+  },
+};

@@ -1,0 +1,5 @@
+import { ReviewsSection } from '../reviews/reviews-section';
+
+export function ReviewsTab() {
+  return <ReviewsSection />;
+}
