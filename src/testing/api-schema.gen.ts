@@ -1473,6 +1473,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review the realtor chosen on an own listing, once: rating 1–5 and 10 to 2,000 characters; 403 before a selection or for anyone else, 409 the second time */
+        post: operations["post_api_properties_id_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/realtors/{realtorId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A realtor's visible reviews, newest first, a page at a time (`{ items, nextCursor, total }`); the author is a label that names no one */
+        get: operations["get_api_realtors_realtorId_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The reviewed realtor answers a review, once */
+        post: operations["post_api_reviews_reviewId_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every review, hidden ones too, newest first, a page at a time; filter by hidden */
+        get: operations["get_api_admin_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{reviewId}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a review with a reason (logged): it leaves the realtor's list and summary */
+        post: operations["post_api_admin_reviews_reviewId_hide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/areas": {
         parameters: {
             query?: never;
@@ -2406,8 +2491,8 @@ export interface operations {
                 search?: string;
                 actorType?: "admin" | "user" | "system";
                 actorId?: string;
-                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail";
-                targetType?: "user" | "admin" | "prospect" | "export" | "legal_document" | "file" | "verification" | "property" | "bid" | "realtor_profile" | "payment";
+                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail" | "review.create" | "review.reply" | "review.hide";
+                targetType?: "user" | "admin" | "prospect" | "export" | "legal_document" | "file" | "verification" | "property" | "bid" | "realtor_profile" | "payment" | "review";
                 from?: string;
                 to?: string;
             };
@@ -2439,8 +2524,8 @@ export interface operations {
                 search?: string;
                 actorType?: "admin" | "user" | "system";
                 actorId?: string;
-                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail";
-                targetType?: "user" | "admin" | "prospect" | "export" | "legal_document" | "file" | "verification" | "property" | "bid" | "realtor_profile" | "payment";
+                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail" | "review.create" | "review.reply" | "review.hide";
+                targetType?: "user" | "admin" | "prospect" | "export" | "legal_document" | "file" | "verification" | "property" | "bid" | "realtor_profile" | "payment" | "review";
                 from?: string;
                 to?: string;
             };
@@ -4105,6 +4190,16 @@ export interface operations {
                         realtorEmail?: string;
                         realtorPhone?: string | null;
                         editCount: number;
+                        realtorVerified: boolean;
+                        yearsOfExperience: number;
+                        specialties: string[];
+                        serviceAreas: string[];
+                        servesListingArea: boolean;
+                        wins: number;
+                        reviewSummary: {
+                            count: number;
+                            average: number | null;
+                        };
                     }[];
                 };
             };
@@ -4233,6 +4328,12 @@ export interface operations {
                         commissionRate: string;
                         about: string;
                         updatedAt: string | null;
+                        realtorVerified: boolean;
+                        wins: number;
+                        reviewSummary: {
+                            count: number;
+                            average: number | null;
+                        };
                         email?: string;
                         phone?: string | null;
                     };
@@ -4286,6 +4387,12 @@ export interface operations {
                         commissionRate: string;
                         about: string;
                         updatedAt: string | null;
+                        realtorVerified: boolean;
+                        wins: number;
+                        reviewSummary: {
+                            count: number;
+                            average: number | null;
+                        };
                         email?: string;
                         phone?: string | null;
                     };
@@ -4328,6 +4435,12 @@ export interface operations {
                         commissionRate: string;
                         about: string;
                         updatedAt: string | null;
+                        realtorVerified: boolean;
+                        wins: number;
+                        reviewSummary: {
+                            count: number;
+                            average: number | null;
+                        };
                         email?: string;
                         phone?: string | null;
                     };
@@ -4902,6 +5015,239 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_api_properties_id_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        rating: number;
+                        text: string;
+                        createdAt: string;
+                        reply: {
+                            text: string;
+                            at: string;
+                        } | null;
+                        author: string;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_api_realtors_realtorId_reviews: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                realtorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            rating: number;
+                            text: string;
+                            createdAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
+                            author: string;
+                        }[];
+                        nextCursor: string | null;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_api_reviews_reviewId_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        rating: number;
+                        text: string;
+                        createdAt: string;
+                        reply: {
+                            text: string;
+                            at: string;
+                        } | null;
+                        author: string;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_api_admin_reviews: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                hidden?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            rating: number;
+                            text: string;
+                            createdAt: string;
+                            reply: {
+                                text: string;
+                                at: string;
+                            } | null;
+                            author: string;
+                            propertyId: string;
+                            realtorId: string;
+                            realtorName: string;
+                            hidden: boolean;
+                            hiddenReason: string | null;
+                            hiddenAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_api_admin_reviews_reviewId_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        rating: number;
+                        text: string;
+                        createdAt: string;
+                        reply: {
+                            text: string;
+                            at: string;
+                        } | null;
+                        author: string;
+                        propertyId: string;
+                        realtorId: string;
+                        realtorName: string;
+                        hidden: boolean;
+                        hiddenReason: string | null;
+                        hiddenAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
