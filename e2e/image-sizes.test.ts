@@ -23,6 +23,7 @@ const CARDS = 24;
 let server: TestServer;
 let browser: Browser;
 const imageKeys: string[] = [];
+let galleryListing = '';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
@@ -42,7 +43,9 @@ beforeAll(async () => {
       buffer: Buffer.from(photos[i % photos.length] as Uint8Array),
     });
     imageKeys.push(imageKey);
-    await createListingByApi(page, server.url, { title: `Photo house ${i + 1}`, images: [imageKey] });
+    // The last one shows two more photos, for the carousel and the gallery; cards show the first only.
+    const images = i === CARDS - 1 ? [imageKey, ...imageKeys.slice(1, 3)] : [imageKey];
+    galleryListing = await createListingByApi(page, server.url, { title: `Photo house ${i + 1}`, images });
   }
   await page.close();
 });
@@ -65,15 +68,19 @@ async function imagesOfHome(viewport: { width: number; height: number }, deviceS
   });
   await page.goto('/home');
   const cards = page.getByRole('list', { name: 'Properties' }).getByRole('listitem');
-  await expect.poll(() => cards.count()).toBe(CARDS);
+  await cards.nth(CARDS - 1).waitFor();
+  expect(await cards.count()).toBe(CARDS);
   // Down the page a screen at a time, so each lazy image starts loading as a reader would reach it.
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += viewport.height) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(50);
   }
-  await expect.poll(() => page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth > 0).length)).toBe(CARDS);
+  await expect.poll(() => page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth > 0).length), LOADING).toBe(CARDS);
   return { page, downloads: await Promise.all(pending) };
 }
+
+// Images take their time on a busy machine; the poll's default second is too short.
+const LOADING = { timeout: 30_000 };
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
@@ -99,6 +106,32 @@ describe('the /home grid loads sized copies of the photos (decision 0054)', () =
     expect(images.slice(1).every((image) => image.loading === 'lazy' && image.priority === 'auto')).toBe(true);
     expect(images.every((image) => image.sizes?.includes('calc(100vw - 32px)'))).toBe(true);
     await screenshotBoth(page, 'image-sizes-home');
+  });
+
+  it('gives the listing page the copy each slot needs: 800 for the carousel, 400 for thumbnails, 1600 for the full-screen gallery', async () => {
+    const page = await openPage(browser, { baseURL: server.url });
+    await signInByApi(page, server.url, realtor);
+    const widths: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/files/')) widths.push(url.searchParams.get('w') ?? 'original');
+    });
+    await page.goto(`/listing/${galleryListing}`);
+    // All shown: loaded and faded in.
+    const shown = (count: number) => async () =>
+      page.evaluate((count) => {
+        const images = [...document.images];
+        return images.length === count && images.every((image) => image.complete && image.naturalWidth > 0 && getComputedStyle(image).opacity === '1');
+      }, count);
+    await expect.poll(shown(4), LOADING).toBe(true);
+    expect([...widths].sort()).toEqual(['400', '400', '400', '800']);
+    await screenshotBoth(page, 'image-sizes-listing');
+
+    await page.getByRole('button', { name: /^Open gallery/ }).click();
+    await expect.poll(shown(5), LOADING).toBe(true);
+    expect(widths.filter((width) => width === '1600')).toHaveLength(1);
+    await screenshotBoth(page, 'image-sizes-gallery', { fullPage: false });
+    expect(widths).not.toContain('original');
   });
 
   it('shows a photo stored before there were copies, from the original', async () => {
