@@ -49,7 +49,10 @@ export async function checkImageHeader(bytes: Uint8Array): Promise<void> {
   if (width * height > MAX_IMAGE_PIXELS) throw new ImageRefused('too-large');
 }
 
-/** Decodes once, then encodes the upright picture in its own format and each sized WebP copy. */
+/**
+ * The upright picture in its own format and each sized WebP copy, one
+ * pipeline each over the same bytes, in libvips' threads (off the event loop).
+ */
 export async function processImage(bytes: Uint8Array, contentType: ImageContentType): Promise<ProcessedImage> {
   const upright = decoder(bytes).autoOrient();
   const encodeOriginal = (image: Sharp) =>
