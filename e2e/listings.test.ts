@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedKeysOf } from '../src/blobs/keys';
 import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
 import { launchBrowser, openSignedInPage, pageOverflowsHorizontally, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
@@ -393,7 +394,8 @@ describe('homeowner listings', () => {
     ]);
     await createListingByApi(page, server.url, { title: 'Broken Cover Cottage', images: [lost, spare] });
     await createListingByApi(page, server.url, { title: 'Lost Photo Loft', images: [lostAlone] });
-    await Promise.all([lost, lostAlone].map((key) => rm(join(server.dataDir, 'uploads', key))));
+    // The picture and its sized copies (docs/decisions/0054).
+    await Promise.all([lost, lostAlone].flatMap(storedKeysOf).map((key) => rm(join(server.dataDir, 'uploads', key))));
 
     await page.goto('/home');
     const items = page.getByRole('list', { name: 'Properties' }).getByRole('listitem');

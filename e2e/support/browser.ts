@@ -32,6 +32,8 @@ export function launchBrowser(): Promise<Browser> {
 export type OpenPageOptions = {
   baseURL: string;
   viewport?: { width: number; height: number };
+  /** Device pixels per CSS pixel (1 unless given): a phone's 2 or 3 makes `srcset` pick larger images. */
+  deviceScaleFactor?: number;
   /** Console errors a test expects; everything else fails it. */
   allowConsoleErrors?: RegExp[];
 };
@@ -50,6 +52,7 @@ export async function openPage(browser: Browser, options: OpenPageOptions): Prom
   const context = await browser.newContext({
     baseURL: options.baseURL,
     viewport: options.viewport ?? viewports.desktop,
+    ...(options.deviceScaleFactor === undefined ? {} : { deviceScaleFactor: options.deviceScaleFactor }),
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../domain/shared/errors';
-import { newBlobKey } from './keys';
+import { newBlobKey, variantKey } from './keys';
 import type { BlobStore } from './port';
 
 /** One adapter under test, and how a browser would reach the addresses it hands out. */
@@ -47,6 +47,16 @@ export function describeBlobStoreConformance(name: string, open: () => Promise<B
       const stored = await store.get(bill);
       expect(stored?.contentType).toBe('application/pdf');
       expect([...(stored?.bytes ?? [])]).toEqual([...everyByte]);
+    }));
+
+    it('keeps an image\'s sized copy under its own key', withBackend(async ({ store }) => {
+      const key = newBlobKey('images', 'jpg');
+      const copy = variantKey(key, 400);
+      await store.put(copy, everyByte, 'image/webp');
+      expect(await store.get(key)).toBeNull();
+      expect((await store.get(copy))?.contentType).toBe('image/webp');
+      await store.delete(copy);
+      expect(await store.get(copy)).toBeNull();
     }));
 
     it('answers null for a key with nothing stored', withBackend(async ({ store }) => {

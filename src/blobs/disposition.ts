@@ -1,4 +1,4 @@
-import { parseBlobKey } from './keys';
+import { parseStoredKey } from './keys';
 
 /*
  * How a stored file goes out. Pictures (listing photos, avatars) show in the
@@ -8,7 +8,8 @@ import { parseBlobKey } from './keys';
  */
 
 export function servedAsDownload(key: string): boolean {
-  return parseBlobKey(key).folder !== 'images';
+  // A picture's sized copies (images/{uuid}-w400.webp) are pictures too.
+  return !parseStoredKey(key).startsWith('images/');
 }
 
 /** The Content-Disposition a file's answer carries. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../domain/shared/errors';
 import { isBlobKey } from '../contract/blob-keys';
-import { newBlobKey, parseBlobKey } from './keys';
+import { newBlobKey, parseBlobKey, parseStoredKey, storedKeysOf, variantKey } from './keys';
 import { sniffFileType } from './sniff';
 
 const bytes = (...values: Array<number | string>) =>
@@ -23,6 +23,31 @@ describe('blob keys', () => {
       expect(isBlobKey(raw)).toBe(false);
     }
     expect(isBlobKey(42)).toBe(false);
+  });
+});
+
+describe('sized copies of images (decision 0054)', () => {
+  it('live beside the picture, one WebP per width', () => {
+    const key = newBlobKey('images', 'jpg');
+    const stem = key.slice(0, -'.jpg'.length);
+    expect(variantKey(key, 400)).toBe(`${stem}-w400.webp`);
+    expect(storedKeysOf(key)).toEqual([key, `${stem}-w400.webp`, `${stem}-w800.webp`, `${stem}-w1600.webp`]);
+    for (const stored of storedKeysOf(key)) expect(parseStoredKey(stored)).toBe(stored);
+  });
+
+  it('are only for images; a bill is stored alone', () => {
+    const bill = newBlobKey('bills', 'png');
+    expect(() => variantKey(bill, 400)).toThrow();
+    expect(storedKeysOf(bill)).toEqual([bill]);
+  });
+
+  it('are no key a client may send, and the adapters take no other width or folder', () => {
+    const copy = variantKey(newBlobKey('images', 'png'), 800);
+    expect(() => parseBlobKey(copy)).toThrow(ValidationError);
+    expect(isBlobKey(copy)).toBe(false);
+    for (const raw of [copy.replace('-w800', '-w500'), copy.replace('images/', 'bills/'), copy.replace('.webp', '.png'), `${copy}/..`]) {
+      expect(() => parseStoredKey(raw), raw).toThrow(ValidationError);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { parseBlobKey } from './keys';
+import { parseStoredKey } from './keys';
 import type { BlobStore } from './port';
 import { signedFileUrl } from './signed-url';
 
@@ -23,7 +23,7 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore 
 
   // Keys are checked on the way in; the prefix test is a second fence for the file system.
   const pathOf = (key: string): string => {
-    const path = resolve(root, parseBlobKey(key).key);
+    const path = resolve(root, parseStoredKey(key));
     if (!path.startsWith(root + sep)) throw new Error(`Blob path escapes the uploads folder: ${key}`);
     return path;
   };

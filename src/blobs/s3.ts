@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from './disposition';
-import { parseBlobKey } from './keys';
+import { parseStoredKey } from './keys';
 import type { BlobStore } from './port';
 
 export interface S3BlobStoreOptions {
@@ -38,7 +38,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   // Presigning happens offline, so a second client only changes the host it signs for.
   const signer = options.publicEndpoint ? clientFor(options.publicEndpoint) : client;
   const Bucket = options.bucket;
-  const checked = (key: string) => parseBlobKey(key).key;
+  const checked = (key: string) => parseStoredKey(key);
 
   return {
     async put(key, bytes, contentType) {

@@ -743,7 +743,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stored file, at the signed address the API handed out (local storage only) */
+        /** A stored file, at the signed address the API handed out; `&w=400|800|1600` answers an image's WebP copy at most that wide, or the image itself when it has none (docs/decisions/0054) */
         get: operations["get_api_files_key"];
         put?: never;
         post?: never;
@@ -779,7 +779,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a listing image (verified homeowners) */
+        /** Upload a listing image (verified homeowners): stored upright, without metadata, with WebP copies 400, 800 and 1600 px wide; over 40 megapixels is 400 */
         post: operations["post_api_upload_property_image"];
         delete?: never;
         options?: never;

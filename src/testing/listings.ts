@@ -3,11 +3,18 @@ import type { TestApp } from './test-app';
 import { TEST_ORIGIN } from './test-app';
 import { registerUser } from './user-session';
 
-/** Smallest files each type is recognised by: the magic bytes, then filler. */
+// Real 4×3 pictures (uploaded images are decoded), made with sharp.
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQI12Nwq9gHRww4OQBV7hHRnlZ/4AAAAABJRU5ErkJggg==';
+const TINY_JPEG =
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCcBUAf/9k=';
+const TINY_WEBP = 'UklGRjIAAABXRUJQVlA4ICYAAACQAQCdASoEAAMAAsBMJaACdLoAA5gA/txR/w5U+nb2PiIRhyIgAA==';
+const base64 = (text: string) => [...Buffer.from(text, 'base64')];
+
+/** Small files of each type, padded with zeros to `size` (decoders ignore what follows a picture); PDF and text are their first bytes only. */
 export const FILES = {
-  png: (size = 64) => withHeader([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], size),
-  jpeg: (size = 64) => withHeader([0xff, 0xd8, 0xff, 0xe0], size),
-  webp: (size = 64) => withHeader([...ascii('RIFF'), 0, 0, 0, 0, ...ascii('WEBP')], size),
+  png: (size = 64) => withHeader(base64(TINY_PNG), size),
+  jpeg: (size = 64) => withHeader(base64(TINY_JPEG), size),
+  webp: (size = 64) => withHeader(base64(TINY_WEBP), size),
   pdf: (size = 64) => withHeader(ascii('%PDF-1.7\n'), size),
   text: (size = 64) => withHeader(ascii('just some text, not an image'), size),
 };

@@ -150,9 +150,19 @@ export const API_OPERATIONS: ApiOperations = {
   },
 
   // Files, ownership verification and listings
-  'GET /api/files/:key{.+}': { summary: 'A stored file, at the signed address the API handed out (local storage only)', roles: EVERYONE, answer: { kind: 'file' } },
+  'GET /api/files/:key{.+}': {
+    summary:
+      "A stored file, at the signed address the API handed out; `&w=400|800|1600` answers an image's WebP copy at most that wide, or the image itself when it has none (docs/decisions/0054)",
+    roles: EVERYONE,
+    answer: { kind: 'file' },
+  },
   'POST /api/upload-document': { summary: 'Upload a utility bill (PDF or image) for ownership verification', roles: ['homeowner'], upload: BILL, answer: { status: 201 } },
-  'POST /api/upload-property-image': { summary: 'Upload a listing image (verified homeowners)', roles: ['homeowner'], upload: IMAGE, answer: { status: 201 } },
+  'POST /api/upload-property-image': {
+    summary: 'Upload a listing image (verified homeowners): stored upright, without metadata, with WebP copies 400, 800 and 1600 px wide; over 40 megapixels is 400',
+    roles: ['homeowner'],
+    upload: IMAGE,
+    answer: { status: 201 },
+  },
   'POST /api/upload-profile-image': { summary: "Upload the signed-in realtor's profile picture", roles: ['realtor'], upload: IMAGE, answer: { status: 201 } },
   'GET /api/proxy-image/:imageKey{.+}': { summary: "A short-lived address of a listing image: `{ url }`", roles: [...USERS, ...ADMINS] },
   'POST /api/verification/submit': { summary: 'Submit an uploaded bill for ownership verification', roles: ['homeowner'], body: submitVerificationSchema },

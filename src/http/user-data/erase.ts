@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { storedKeysOf } from '../../blobs/keys';
 import { userStreamId } from '../../domain/accounts/commands';
 import { accountErasure } from '../../domain/accounts/erasure';
 import { uploadsStreamId } from '../../domain/files/events';
@@ -55,7 +56,7 @@ async function deleteUploads(deps: AppDeps, c: Context<AppEnv>, userId: string):
     const key = (event.data as { key?: unknown }).key;
     if (typeof key !== 'string') continue;
     try {
-      await deps.blobs.delete(key);
+      for (const stored of storedKeysOf(key)) await deps.blobs.delete(stored);
     } catch (error) {
       deps.logger.warn('upload not deleted', { requestId: c.get('requestId'), key, error });
     }

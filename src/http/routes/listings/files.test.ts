@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS } from '../../../contract/blob-keys';
+import { newBlobKey, variantKey } from '../../../blobs/keys';
 import { send } from '../../../testing/admins';
 import { FILES, rootSession, uploadBill, uploadImage, verifiedHomeowner } from '../../../testing/listings';
 import type { TestApp } from '../../../testing/test-app';
@@ -47,7 +49,7 @@ describe('GET /api/proxy-image/{imageKey}', () => {
       const file = await t.app.request(await urlOf(res));
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/jpeg');
-      expect((await file.arrayBuffer()).byteLength).toBe(100);
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual((await t.deps.blobs.get(imageKey))?.bytes);
     }
   });
 
@@ -108,6 +110,53 @@ describe('GET /api/files/{key} (signed addresses)', () => {
     expect((await t.app.request(url.replace(/signature=[0-9a-f]+/, `signature=${'0'.repeat(64)}`))).status).toBe(403);
     expect((await t.app.request(`/api/files/${encodeURIComponent(imageKey)}`)).status).toBe(403);
     for (const key of TRAVERSALS) expect((await t.app.request(`/api/files/${key}?expires=9999999999&signature=${'0'.repeat(64)}`)).status, key).toBe(400);
+  });
+});
+
+describe('GET /api/files/{key}?w= (sized copies, decision 0054)', () => {
+  const signed = async (key: string) => urlOf(await get(`/api/proxy-image/${encodeURIComponent(key)}`, realtor.cookie));
+
+  it('serves the WebP copy of each width with the address of the picture', async () => {
+    const url = await signed(imageKey);
+    for (const width of IMAGE_WIDTHS) {
+      const res = await t.app.request(`${url}&w=${width}`);
+      expect(res.status, String(width)).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual((await t.deps.blobs.get(variantKey(imageKey, width)))?.bytes);
+    }
+  });
+
+  it('serves the picture itself when it was stored before there were copies', async () => {
+    const older = newBlobKey('images', 'png');
+    await t.deps.blobs.put(older, FILES.png(), 'image/png');
+    const url = await signed(older);
+    for (const query of ['&w=400', '&w=800', '&w=1600', '']) {
+      const res = await t.app.request(`${url}${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(FILES.png());
+    }
+  });
+
+  it('refuses any other width with 400, and a copy without a valid signature with 403', async () => {
+    const url = await signed(imageKey);
+    for (const width of ['401', '0', '-400', 'big', '']) {
+      const res = await t.app.request(`${url}&w=${width}`);
+      expect(res.status, width).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Image width must be one of 400, 800, 1600' });
+    }
+    expect((await t.app.request(`${url.replace(/signature=[0-9a-f]+/, `signature=${'0'.repeat(64)}`)}&w=400`)).status).toBe(403);
+    // A copy's own key is no file address: only the picture's address reaches it.
+    expect((await t.app.request(`/api/files/${encodeURIComponent(variantKey(imageKey, 400))}?expires=9999999999&signature=${'0'.repeat(64)}`)).status).toBe(400);
+  });
+
+  it('serves a bill whole, whatever width is asked for', async () => {
+    const { items: queue } = (await (await get('/api/admin/verifications', admin)).json()) as { items: Array<{ userId: string; utilityBillUrl: string }> };
+    const submitted = queue.find((row) => row.userId === homeowner.user.id)?.utilityBillUrl ?? '';
+    const res = await get(`/api/admin/verification-document/${encodeURIComponent(submitted)}`, admin);
+    const file = await t.app.request(`${await urlOf(res)}&w=400`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isBlobKey } from '../../../contract/blob-keys';
+import { storedKeysOf } from '../../../blobs/keys';
 import type { UploadKind } from '../../../domain/files/events';
 import { ownsUpload } from '../../../domain/files/decide';
 import { PROFILE_IMAGE_RULE } from '../../../contract/realtor-profiles';
@@ -56,7 +57,7 @@ export async function deleteUnusedImages(deps: Pick<AppDeps, 'readStore' | 'blob
   for (const key of keys) {
     if (kept.has(key)) continue;
     try {
-      await deps.blobs.delete(key);
+      for (const stored of storedKeysOf(key)) await deps.blobs.delete(stored);
     } catch (error) {
       deps.logger.warn('image not deleted', { requestId: c.get('requestId'), key, error });
     }

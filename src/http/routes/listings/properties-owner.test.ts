@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS } from '../../../contract/blob-keys';
+import { variantKey } from '../../../blobs/keys';
 import { expected } from '../../../event-store/port';
 import { send } from '../../../testing/admins';
 import type { PropertyAnswer } from '../../../testing/listings';
@@ -45,7 +47,9 @@ describe('PUT /api/properties/{id}', () => {
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ id: property.id, title: 'Renovated home', bedrooms: 4, images: [added, kept], bidCount: 0 });
     expect(await t.deps.blobs.get(removed)).toBeNull();
+    expect(await t.deps.blobs.get(variantKey(removed, 400))).toBeNull();
     expect(await t.deps.blobs.get(kept)).not.toBeNull();
+    expect(await t.deps.blobs.get(variantKey(kept, 400))).not.toBeNull();
   });
 
   it('refuses anyone but the owner with 403, and changes nothing', async () => {
@@ -75,11 +79,12 @@ describe('DELETE /api/properties/{id}', () => {
     const image = await uploadImage(t, owner.cookie);
     const property = await listProperty(t, owner.cookie, { images: [image] });
     expect((await send(t, 'DELETE', `/api/properties/${property.id}`, { cookie: otherOwner.cookie })).status).toBe(403);
-    expect(await t.deps.blobs.get(image)).not.toBeNull();
+    const copies = IMAGE_WIDTHS.map((width) => variantKey(image, width));
+    for (const key of [image, ...copies]) expect(await t.deps.blobs.get(key), key).not.toBeNull();
     const res = await send(t, 'DELETE', `/api/properties/${property.id}`, { cookie: owner.cookie });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ success: true });
-    expect(await t.deps.blobs.get(image)).toBeNull();
+    for (const key of [image, ...copies]) expect(await t.deps.blobs.get(key), key).toBeNull();
     expect((await send(t, 'GET', `/api/properties/${property.id}`, { cookie: owner.cookie })).status).toBe(404);
     expect((await send(t, 'DELETE', `/api/properties/${property.id}`, { cookie: owner.cookie })).status).toBe(404);
     const events = await t.deps.eventStore.readStream(`property-${property.id}`);

@@ -1,6 +1,10 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IMAGE_WIDTHS } from '../../../contract/blob-keys';
+import { variantKey } from '../../../blobs/keys';
 import { uploadsStreamId } from '../../../domain/files/events';
 import { send } from '../../../testing/admins';
+import { CAMERA_MODEL, hasGpsSection, photoWithGps, pngDeclaring, sidewaysPhoto } from '../../../testing/images';
 import { FILES, rootSession, upload, uploadBill, verifiedHomeowner } from '../../../testing/listings';
 import type { TestApp } from '../../../testing/test-app';
 import { createTestApp } from '../../../testing/test-app';
@@ -141,6 +145,112 @@ describe('POST /api/upload-property-image', () => {
     expect(key.startsWith('bills/')).toBe(true);
     const res = await send(t, 'GET', `/api/proxy-image/${encodeURIComponent(key)}`, { cookie: verified.cookie });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('uploaded pictures are decoded, upright, without metadata, and stored with sized copies (decision 0054)', () => {
+  const TOO_LARGE_IMAGE = 'This image is too large to process';
+  const IMAGE_TYPES = 'Please upload a JPG, PNG, or WebP image';
+  const keyOf = async (res: Response) => ((await res.json()) as { imageKey: string }).imageKey;
+  const stored = async (key: string) => {
+    const blob = await t.deps.blobs.get(key);
+    if (!blob) throw new Error(`Nothing stored under ${key}`);
+    return blob;
+  };
+  const avatar = (bytes: Uint8Array<ArrayBuffer>, cookie: string) => upload(t, '/api/upload-profile-image', { cookie, field: 'image', bytes, name: 'me.png' });
+
+  it('refuses a decompression bomb (a PNG declaring 30000×30000 or 10⁶×10⁶ pixels) with 400, as a listing photo and as an avatar', async () => {
+    const realtor = await registerUser(t.app, { role: 'realtor' });
+    for (const [width, height] of [[30_000, 30_000], [1_000_000, 1_000_000]] as const) {
+      const bomb = pngDeclaring(width, height);
+      expect(bomb.byteLength).toBeLessThan(10_000);
+      for (const res of [await image(bomb, 'bomb.png'), await avatar(bomb, realtor.cookie)]) {
+        expect(res.status, `${width}×${height}`).toBe(400);
+        expect(await res.json()).toEqual({ message: TOO_LARGE_IMAGE, errors: { image: TOO_LARGE_IMAGE } });
+      }
+    }
+  });
+
+  it('answers a bomb with 400 before asking whether the homeowner may list, and stores nothing', async () => {
+    const before = (await t.deps.eventStore.readStream(uploadsStreamId(homeowner.user.id))).length;
+    const res = await image(pngDeclaring(30_000, 30_000), 'bomb.png', homeowner.cookie);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(TOO_LARGE_IMAGE);
+    expect((await t.deps.eventStore.readStream(uploadsStreamId(homeowner.user.id))).length).toBe(before);
+  });
+
+  it('refuses a file that starts like a picture but is none with the type message', async () => {
+    for (const [bytes, name] of [[new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(60).fill(0)]), 'broken.jpg'], [FILES.png().slice(0, 40), 'cut.png']] as const) {
+      const res = await image(bytes, name);
+      expect(res.status, name).toBe(400);
+      expect(await res.json()).toEqual({ message: IMAGE_TYPES, errors: { image: IMAGE_TYPES } });
+    }
+  });
+
+  it('keeps no EXIF block, GPS position included, in what it stores and serves', async () => {
+    const photo = await photoWithGps();
+    const sent = await sharp(photo).metadata();
+    expect(hasGpsSection(sent.exif)).toBe(true);
+    expect(sent.exif?.includes(CAMERA_MODEL)).toBe(true);
+
+    const res = await image(photo, 'IMG_0001.jpg');
+    expect(res.status).toBe(201);
+    const key = await keyOf(res);
+    const keys = [key, ...IMAGE_WIDTHS.map((width) => variantKey(key, width))];
+    for (const storedKey of keys) {
+      const { bytes } = await stored(storedKey);
+      const metadata = await sharp(bytes).metadata();
+      expect(metadata.exif, storedKey).toBeUndefined();
+      expect(metadata.xmp, storedKey).toBeUndefined();
+      expect(Buffer.from(bytes).includes(CAMERA_MODEL), storedKey).toBe(false);
+    }
+    const { url } = (await (await send(t, 'GET', `/api/proxy-image/${encodeURIComponent(key)}`, { cookie: verified.cookie })).json()) as { url: string };
+    for (const query of ['', '&w=400', '&w=1600']) {
+      const served = Buffer.from(await (await t.app.request(`${url}${query}`)).arrayBuffer());
+      expect((await sharp(served).metadata()).exif, query).toBeUndefined();
+      expect(served.includes('Exif\0\0'), query).toBe(false);
+    }
+  });
+
+  it('turns a sideways photo (EXIF orientation 6) upright, in the picture and in its copies', async () => {
+    const photo = await sidewaysPhoto();
+    expect(await sharp(photo).metadata()).toMatchObject({ width: 1200, height: 800, orientation: 6 });
+    const key = await keyOf(await image(photo, 'sideways.jpg'));
+
+    const original = await stored(key);
+    expect(original.contentType).toBe('image/jpeg');
+    const upright = await sharp(original.bytes).metadata();
+    expect(upright).toMatchObject({ format: 'jpeg', width: 800, height: 1200 });
+    expect(upright.orientation).toBeUndefined();
+    // Red was on the left as stored; shown upright, it is on top.
+    const { data } = await sharp(original.bytes).resize(2, 2, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(150);
+    expect(data[6 + 2]).toBeGreaterThan(150);
+
+    // At most each width, never wider than the picture.
+    const sizes = await Promise.all(IMAGE_WIDTHS.map(async (width) => {
+      const variant = await stored(variantKey(key, width));
+      const { format, width: w, height: h } = await sharp(variant.bytes).metadata();
+      return { contentType: variant.contentType, format, width: w, height: h };
+    }));
+    expect(sizes).toEqual([
+      { contentType: 'image/webp', format: 'webp', width: 400, height: 600 },
+      { contentType: 'image/webp', format: 'webp', width: 800, height: 1200 },
+      { contentType: 'image/webp', format: 'webp', width: 800, height: 1200 },
+    ]);
+  });
+
+  it('records the size of what it stored', async () => {
+    const photo = await photoWithGps();
+    const key = await keyOf(await image(photo, 'IMG_0002.jpg'));
+    const recorded = (await t.deps.eventStore.readStream(uploadsStreamId(verified.user.id))).map((e) => e.data as { key: string; size: number });
+    expect(recorded.find((data) => data.key === key)?.size).toBe((await stored(key)).bytes.byteLength);
+  });
+
+  it('stores a bill as sent: it is no picture to resize', async () => {
+    const bill = await photoWithGps();
+    const key = await uploadBill(t, homeowner.cookie, bill);
+    expect(Buffer.from((await stored(key)).bytes).equals(Buffer.from(bill))).toBe(true);
   });
 });
 

@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { BlobFolder } from '../../../contract/blob-keys';
-import { newBlobKey } from '../../../blobs/keys';
+import type { ImageContentType } from '../../../blobs/images';
+import { checkImageHeader, ImageRefused, processImage } from '../../../blobs/images';
+import { newBlobKey, variantKey } from '../../../blobs/keys';
 import type { SniffedType } from '../../../blobs/sniff';
 import { sniffFileType } from '../../../blobs/sniff';
 import { uploads } from '../../../domain/files/decide';
@@ -22,6 +24,7 @@ import { loadVerificationStatus } from '../verification/verification';
 
 export const IMAGE_TYPES_MESSAGE = 'Please upload a JPG, PNG, or WebP image';
 export const NO_FILE_MESSAGE = 'Please choose a file to upload';
+export const IMAGE_TOO_LARGE_MESSAGE = 'This image is too large to process';
 
 /** Files cost disk: 100 an hour per account is five listings of 20 images. */
 export const UPLOAD_RATE_RULE: RateRule = { name: 'uploads-account', limit: 100, windowMs: 60 * 60_000 };
@@ -37,6 +40,8 @@ interface UploadRule {
   folder: BlobFolder;
   accepted: ReadonlyArray<SniffedType['contentType']>;
   typeMessage: string;
+  /** Decoded, turned upright, stripped of metadata and stored with sized copies (docs/decisions/0054); else stored as sent. */
+  image: boolean;
 }
 
 export const BILL: UploadRule = {
@@ -45,6 +50,7 @@ export const BILL: UploadRule = {
   folder: 'bills',
   accepted: ['image/jpeg', 'image/png', 'application/pdf'],
   typeMessage: VERIFICATION_FILE_TYPES_MESSAGE,
+  image: false,
 };
 
 export const IMAGE: UploadRule = {
@@ -53,6 +59,7 @@ export const IMAGE: UploadRule = {
   folder: 'images',
   accepted: ['image/jpeg', 'image/png', 'image/webp'],
   typeMessage: IMAGE_TYPES_MESSAGE,
+  image: true,
 };
 
 // A realtor's profile picture: stored like a listing image, recorded as an avatar so it is used for nothing else.
@@ -89,24 +96,41 @@ export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
 
 /**
  * Counts the upload against the account's hourly allowance before reading the
- * body, checks the file by its content and size, then `authorize` (after
- * validation, as every route answers a bad request before a refusal), stores
- * it under a new key, and records that this user uploaded it.
+ * body, checks the file by its content and size (and a picture's header),
+ * then `authorize` (after validation, as every route answers a bad request
+ * before a refusal), stores it under a new key, and records that this user
+ * uploaded it.
  */
 async function storeUpload(deps: AppDeps, c: Context<AppEnv>, limiter: RateLimiter, rule: UploadRule, authorize?: () => Promise<void>): Promise<string> {
   await limiter.hit(UPLOAD_RATE_RULE, currentUserId(c));
   const file = await readFilePart(c, rule.field);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sniffed = sniffFileType(bytes);
-  if (!sniffed || !rule.accepted.includes(sniffed.contentType)) throw new ValidationError(rule.typeMessage, { [rule.field]: rule.typeMessage });
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ValidationError(VERIFICATION_FILE_SIZE_MESSAGE, { [rule.field]: VERIFICATION_FILE_SIZE_MESSAGE });
+  const refuse = (message: string) => new ValidationError(message, { [rule.field]: message });
+  if (!sniffed || !rule.accepted.includes(sniffed.contentType)) throw refuse(rule.typeMessage);
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse(VERIFICATION_FILE_SIZE_MESSAGE);
+  const asImage = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ImageRefused) throw refuse(error.reason === 'too-large' ? IMAGE_TOO_LARGE_MESSAGE : rule.typeMessage);
+      throw error;
+    }
+  };
+  if (rule.image) await asImage(() => checkImageHeader(bytes));
   await authorize?.();
   const key = newBlobKey(rule.folder, sniffed.extension);
+  let stored = bytes;
+  if (rule.image) {
+    const image = await asImage(() => processImage(bytes, sniffed.contentType as ImageContentType));
+    stored = image.bytes;
+    await Promise.all(image.variants.map((variant) => deps.blobs.put(variantKey(key, variant.width), variant.bytes, 'image/webp')));
+  }
   // Stored first: an upload recorded without its file would be a key that serves nothing.
-  await deps.blobs.put(key, bytes, sniffed.contentType);
+  await deps.blobs.put(key, stored, sniffed.contentType);
   const userId = currentUserId(c);
   const at = deps.clock().toISOString();
-  const command = { type: 'RecordUpload', userId, key, kind: rule.kind, contentType: sniffed.contentType, size: bytes.byteLength, at } as const;
+  const command = { type: 'RecordUpload', userId, key, kind: rule.kind, contentType: sniffed.contentType, size: stored.byteLength, at } as const;
   await runCommand(deps, c, uploadsStreamId(userId), uploads, command, { maxAttempts: PARALLEL_UPLOAD_ATTEMPTS });
   return key;
 }

@@ -4,6 +4,7 @@ import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { isBlobKey } from '../../../contract/blob-keys';
 import { apiFetch } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { sizedImageUrl } from '../../lib/image-url';
 import { queryKeys } from '../../lib/query-keys';
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
@@ -54,7 +55,9 @@ function useStoredImageSrc(image: string | null | undefined): string | undefined
     staleTime: ONE_HOUR_MS,
     retry: 1,
   });
-  return key === undefined ? undefined : proxied.data?.url;
+  // Pictures are at most 80 px here; the 400 px copy is sharp on any screen.
+  const url = proxied.data?.url;
+  return key === undefined || url === undefined ? undefined : sizedImageUrl(url, 400);
 }
 
 /** The image key in a stored picture value (older clients prefixed '/api/images/'), or undefined when it is none. */

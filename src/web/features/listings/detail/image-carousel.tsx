@@ -5,6 +5,9 @@ import { ExpandIcon } from '../../../components/ui/icons';
 import { PropertyImage } from '../images/property-image';
 import { ImageGallery } from './image-gallery';
 
+// The listing page's main column: beside the 22rem bidding panel from 1024 px (at most 696 px), else the page's width.
+const MAIN_SIZES = '(min-width: 1024px) 696px, calc(100vw - 32px)';
+
 /** The listing's photos: one large, previous and next, thumbnails, and the full-screen gallery. */
 export function ImageCarousel({ images, title }: { images: string[]; title: string }) {
   const [index, setIndex] = useState(0);
@@ -13,7 +16,7 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
   const current = Math.min(index, Math.max(total - 1, 0));
   const step = (delta: number) => setIndex((current + delta + total) % total);
 
-  if (total === 0) return <PropertyImage imageKey={undefined} alt={title} className="aspect-[4/3] w-full rounded-xl sm:aspect-[16/10]" />;
+  if (total === 0) return <PropertyImage imageKey={undefined} alt={title} sizes={MAIN_SIZES} className="aspect-[4/3] w-full rounded-xl sm:aspect-[16/10]" />;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (total < 2) return;
@@ -36,6 +39,7 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
             key={images[current]}
             imageKey={images[current]}
             alt={`${title}, photo ${current + 1} of ${total}`}
+            sizes={MAIN_SIZES}
             priority
             className="aspect-[4/3] w-full sm:aspect-[16/10]"
           />
@@ -74,7 +78,7 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
                   position === current ? 'ring-2 ring-brand' : 'opacity-70 hover:opacity-100',
                 )}
               >
-                <PropertyImage imageKey={key} alt="" compact className="h-14 w-20 sm:h-16 sm:w-24" />
+                <PropertyImage imageKey={key} alt="" sizes="96px" compact className="h-14 w-20 sm:h-16 sm:w-24" />
               </button>
             </li>
           ))}

@@ -70,6 +70,7 @@ export function ImageGallery({ images, title, index, onIndexChange, open, onOpen
                 imageKey={images[index]}
                 alt={`${title}, photo ${index + 1} of ${total}`}
                 fit="contain"
+                sizes="100vw"
                 priority
                 className="size-full bg-transparent"
               />

@@ -8,6 +8,12 @@ import { ListingStageBadge } from '../listing-stage';
 import type { Property } from '../types';
 
 /**
+ * A card's width in the /home grid (home-page.tsx, property-grid.tsx): a quarter of the 1,216 px
+ * column from 1280 px, then a third, a half, and the whole width less the page's padding on a phone.
+ */
+const CARD_SIZES = '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 32px)';
+
+/**
  * A /home card: cover 4:3 (marked 'Bidding closed' or 'Realtor chosen' once bidding is over), one-line title,
  * two-line description, type, beds, baths and the live bid count.
  */
@@ -25,6 +31,7 @@ export function PropertyCard({ property, priority = false }: { property: Propert
           imageKey={property.images[0]}
           fallbackKey={property.images[1]}
           alt={property.title}
+          sizes={CARD_SIZES}
           priority={priority}
           className="aspect-[4/3] w-full"
         />

@@ -72,7 +72,8 @@ export function PropertyGrid({ search = {}, onReset }: { search?: ListingSearch;
       >
         {properties.map((property, index) => (
           <li key={property.id} className="grid">
-            <PropertyCard property={property} priority={index < 4} />
+            {/* The first card is the one every screen shows at once; the others load as they near the viewport. */}
+            <PropertyCard property={property} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -103,7 +103,7 @@ function UploadTile({
         {item.preview !== undefined ? (
           <img src={item.preview} alt={`Preview of ${item.name}`} className="aspect-[4/3] w-full bg-muted object-cover" />
         ) : (
-          <PropertyImage imageKey={item.key} alt={`Photo ${index + 1}`} compact className="aspect-[4/3] w-full" />
+          <PropertyImage imageKey={item.key} alt={`Photo ${index + 1}`} sizes="(min-width: 640px) 220px, 50vw" compact className="aspect-[4/3] w-full" />
         )}
         {index === 0 && <span className="absolute left-1.5 top-1.5 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white">Cover</span>}
         <button

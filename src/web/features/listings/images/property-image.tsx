@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { ImageIcon, ImageOffIcon } from '../../../components/ui/icons';
+import { imageSrcSet, sizedImageUrl } from '../../../lib/image-url';
 import { imageUrlQueryOptions } from './image-query';
 
 type PropertyImageProps = {
@@ -10,7 +11,13 @@ type PropertyImageProps = {
   /** Shown instead when `imageKey` fails (the card's second image, SPEC §2 /home). */
   fallbackKey?: string | undefined;
   alt: string;
-  /** The image the page leads with: retried 3 times instead of once, and loaded eagerly. */
+  /**
+   * How wide the box is, as the `sizes` attribute says it (for example
+   * '(min-width: 1024px) 33vw, 100vw'): the browser picks the 400, 800 or
+   * 1600 px copy from it and the screen's density.
+   */
+  sizes: string;
+  /** The image the page leads with: retried 3 times instead of once, loaded eagerly and fetched first. */
   priority?: boolean;
   /** How the picture fills its box; the box's size comes from `className`. */
   fit?: 'cover' | 'contain';
@@ -24,7 +31,7 @@ type PropertyImageProps = {
  * the picture load, 'No image' without a key, 'Image unavailable' when both
  * the key and its fallback fail.
  */
-export function PropertyImage({ imageKey, fallbackKey, alt, priority = false, fit = 'cover', compact = false, className }: PropertyImageProps) {
+export function PropertyImage({ imageKey, fallbackKey, alt, sizes, priority = false, fit = 'cover', compact = false, className }: PropertyImageProps) {
   const [useFallback, setUseFallback] = useState(false);
   const [failedKey, setFailedKey] = useState<string | undefined>(undefined);
   const key = useFallback ? fallbackKey : imageKey;
@@ -41,7 +48,7 @@ export function PropertyImage({ imageKey, fallbackKey, alt, priority = false, fi
         <Placeholder icon={<ImageOffIcon />} text="Image unavailable" compact={compact} />
       ) : (
         // Keyed, so switching to the fallback starts from a fresh loading state.
-        <LoadedImage key={key} imageKey={key} alt={alt} priority={priority} fit={fit} onFail={fail} />
+        <LoadedImage key={key} imageKey={key} alt={alt} sizes={sizes} priority={priority} fit={fit} onFail={fail} />
       )}
     </div>
   );
@@ -50,12 +57,14 @@ export function PropertyImage({ imageKey, fallbackKey, alt, priority = false, fi
 function LoadedImage({
   imageKey,
   alt,
+  sizes,
   priority,
   fit,
   onFail,
 }: {
   imageKey: string;
   alt: string;
+  sizes: string;
   priority: boolean;
   fit: 'cover' | 'contain';
   onFail: () => void;
@@ -75,9 +84,12 @@ function LoadedImage({
       {!loaded && <Skeleton className="absolute inset-0 rounded-none" />}
       {url !== undefined && (
         <img
-          src={url}
+          src={sizedImageUrl(url, 800)}
+          srcSet={imageSrcSet(url)}
+          sizes={sizes}
           alt={alt}
           loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
           onLoad={() => setLoaded(true)}
