@@ -39,6 +39,9 @@ import { bidIdParam } from './routes/bidding/bids';
 import { timelineParams, timelineQuery } from './routes/admin/admin-timeline';
 import { notificationPreferencesSchema } from '../contract/notifications';
 import { eraseAccountSchema } from '../contract/user-data';
+import { hideReviewSchema, replyToReviewSchema, submitReviewSchema } from '../contract/reviews';
+import { reviewsListQuery } from './routes/reviews/reviews';
+import { adminReviewsListQuery } from './routes/admin/admin-reviews';
 
 /*
  * Every schema that checks a request (body, query or path parameter), with a
@@ -136,6 +139,11 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   { name: 'bidIdParam', schema: bidIdParam, valid: 'b1a2c3d4-0000-4000-8000-000000000000' },
   { name: 'timelineQuery', schema: timelineQuery, valid: { limit: '20', cursor: '40', at: '2026-11-24T18:30:00.000Z' } },
   { name: 'timelineParams.id', schema: timelineParams.id, valid: 'b1a2c3d4-0000-4000-8000-000000000000' },
+  { name: 'submitReviewSchema', schema: submitReviewSchema, valid: { rating: 5, text: 'Sold in a week, great advice throughout.' } },
+  { name: 'replyToReviewSchema', schema: replyToReviewSchema, valid: { text: 'Thank you, it was a pleasure.' } },
+  { name: 'hideReviewSchema', schema: hideReviewSchema, valid: { reason: 'Names a private person' } },
+  { name: 'reviewsListQuery', schema: reviewsListQuery, valid: { limit: '10', cursor: 'abc' } },
+  { name: 'adminReviewsListQuery', schema: adminReviewsListQuery, valid: { limit: '10', hidden: 'true' } },
 ];
 
 /** Values as long as a request body may be: a run of letters (no comma, no @), of digits, and of words. */
