@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerSchema } from './answer-schema';
 import type { RealtorProfileView } from './realtor-profiles';
+import { REALTOR_VERIFICATION_STATUSES } from './realtor-profiles';
 
 /*
  * The realtor profile answer as a zod schema, tied to `RealtorProfileView`
@@ -23,7 +24,17 @@ export const realtorProfileAnswer = answerSchema<RealtorProfileView>()(
     commissionRate: z.string(),
     about: z.string(),
     updatedAt: z.string().nullable(),
+    verificationStatus: z.enum(REALTOR_VERIFICATION_STATUSES),
+    isVerified: z.boolean(),
     email: z.string().optional(),
     phone: z.string().nullable().optional(),
+    verification: z
+      .object({
+        documentUrl: z.string().nullable(),
+        submittedAt: z.string().nullable(),
+        missing: z.array(z.string()),
+        rejection: z.object({ subject: z.string(), message: z.string() }).nullable(),
+      })
+      .optional(),
   }),
 );

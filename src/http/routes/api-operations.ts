@@ -145,7 +145,7 @@ export const API_OPERATIONS: ApiOperations = {
 
   // Files, ownership verification and listings
   'GET /api/files/:key{.+}': { summary: 'A stored file, at the signed address the API handed out (local storage only)', roles: EVERYONE, answer: { kind: 'file' } },
-  'POST /api/upload-document': { summary: 'Upload a utility bill (PDF or image) for ownership verification', roles: ['homeowner'], upload: BILL, answer: { status: 201 } },
+  'POST /api/upload-document': { summary: "Upload a homeowner's utility bill or a realtor's licence document (PDF or image) for verification", roles: USERS, upload: BILL, answer: { status: 201 } },
   'POST /api/upload-property-image': { summary: 'Upload a listing image (verified homeowners)', roles: ['homeowner'], upload: IMAGE, answer: { status: 201 } },
   'POST /api/upload-profile-image': { summary: "Upload the signed-in realtor's profile picture", roles: ['realtor'], upload: IMAGE, answer: { status: 201 } },
   'GET /api/proxy-image/:imageKey{.+}': { summary: "A short-lived address of a listing image: `{ url }`", roles: [...USERS, ...ADMINS] },

@@ -7,6 +7,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/
 import { loadBidRevisions, withEditCounts } from '../../../projections/bid-revisions';
 import { viewPropertyBids } from '../../../projections/bid-views';
 import { findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
+import { isRealtorApproved } from '../../../projections/realtor-profiles-queries';
 import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { mailBidReceived } from '../../bid-mails';
@@ -40,7 +41,7 @@ export function createBidRoutes(deps: AppDeps) {
       const input = await readJson(c, placeBidSchema);
       if (input.propertyId !== undefined && input.propertyId !== propertyId) throw new ValidationError(PROPERTY_MISMATCH, { propertyId: PROPERTY_MISMATCH });
       const realtorId = currentUserId(c);
-      const facts = await readPropertyFacts(deps, propertyId);
+      const [facts, realtorApproved] = await Promise.all([readPropertyFacts(deps, propertyId), isRealtorApproved(deps.readStore, realtorId)]);
       const bidId = crypto.randomUUID();
       await runCommand(deps, c, userStreamId(realtorId), account, {
         type: 'PlaceBid',
@@ -49,6 +50,7 @@ export function createBidRoutes(deps: AppDeps) {
         amount: input.amount,
         ...(input.message !== undefined ? { message: input.message } : {}),
         property: toSnapshot(facts),
+        realtorApproved,
         at: deps.clock().toISOString(),
       });
       await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });
