@@ -1,7 +1,9 @@
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
 import { propertyStreamId } from '../domain/bidding/property-facts';
+import type { RealtorProfileEvent, RealtorProfileFields } from '../domain/realtor-profiles/profile';
 import { realtorProfile, realtorProfileStreamId } from '../domain/realtor-profiles/profile';
+import { foldEvents } from '../domain/shared/decider';
 import type { RealtorProfileData } from '../contract/realtor-profiles';
 import { handleCommand } from '../domain/shared/command-handler';
 import type { EventStore, LogPosition } from '../event-store/port';
@@ -106,17 +108,28 @@ export const VETTED_PROFILE: RealtorProfileData = {
 };
 
 /**
- * Approves the realtor's licence as the realtor-profile stream records it (docs/decisions/0050): a
- * profile that is not yet in review is saved complete first, then an administrator approves it.
+ * Approves the realtor's licence as the realtor-profile stream records it (docs/decisions/0050): what a
+ * saved profile lacks for review is filled from VETTED_PROFILE (the rest stays the realtor's), then an
+ * administrator approves it.
  */
 export async function approveRealtor(t: BiddingApp, userId: string): Promise<void> {
   const streamId = realtorProfileStreamId(userId);
   const at = t.deps.clock().toISOString();
-  const saved = await handleCommand(t.deps.eventStore, streamId, realtorProfile, { type: 'SaveRealtorProfile', userId, role: 'realtor', profile: VETTED_PROFILE, at });
-  if (saved.state.verification.status === 'approved') return;
+  const before = foldEvents(realtorProfile, (await t.deps.eventStore.readStream(streamId)) as unknown as RealtorProfileEvent[]);
+  if (before.verification.status === 'approved') return;
+  const own = before.status === 'saved' ? before.profile : null;
+  const profile: RealtorProfileData = own === null ? VETTED_PROFILE : { ...VETTED_PROFILE, ...filledFields(own), profileImageUrl: own.profileImageUrl ?? undefined };
+  const saved = await handleCommand(t.deps.eventStore, streamId, realtorProfile, { type: 'SaveRealtorProfile', userId, role: 'realtor', profile, at });
   if (saved.state.verification.status !== 'pending') throw new Error(`the fixture profile did not go to review: ${saved.state.verification.status}`);
   const { position } = await handleCommand(t.deps.eventStore, streamId, realtorProfile, { type: 'ApproveRealtorVerification', userId, adminId: 'test-admin', at });
-  await t.runner.waitFor(position ?? (await t.deps.eventStore.headPosition()));
+  if (position !== undefined) await t.runner.waitFor(position);
+}
+
+/** The fields of a saved profile that are filled in. */
+function filledFields(profile: RealtorProfileFields): Partial<RealtorProfileData> {
+  return Object.fromEntries(
+    Object.entries(profile).filter(([key, value]) => key !== 'profileImageUrl' && value !== null && value !== '' && value !== 0 && !(Array.isArray(value) && value.length === 0)),
+  );
 }
 
 /**
