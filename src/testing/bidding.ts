@@ -6,7 +6,7 @@ import { realtorProfile, realtorProfileStreamId } from '../domain/realtor-profil
 import { foldEvents } from '../domain/shared/decider';
 import type { RealtorProfileData } from '../contract/realtor-profiles';
 import { handleCommand } from '../domain/shared/command-handler';
-import type { EventStore, LogPosition } from '../event-store/port';
+import type { EventStore, LogPosition, NewEvent } from '../event-store/port';
 import { expected } from '../event-store/port';
 import type { TestApp } from './test-app';
 import { registerUser, sendJson } from './user-session';
@@ -106,6 +106,13 @@ export const VETTED_PROFILE: RealtorProfileData = {
   yearsOfExperience: 8,
   verificationDocumentUrl: 'bills/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e99.pdf',
 };
+
+/** The realtor-profile events of a realtor whose VETTED_PROFILE an administrator approved, to append to a fresh stream. */
+export function vettedProfileEvents(userId: string, at: string): NewEvent[] {
+  const save = realtorProfile.decide({ type: 'SaveRealtorProfile', userId, role: 'realtor', profile: VETTED_PROFILE, at }, realtorProfile.initialState);
+  const approve = realtorProfile.decide({ type: 'ApproveRealtorVerification', userId, adminId: 'seed', at }, foldEvents(realtorProfile, save));
+  return [...save, ...approve].map((event) => ({ id: crypto.randomUUID(), type: event.type, data: event.data }));
+}
 
 /**
  * Approves the realtor's licence as the realtor-profile stream records it (docs/decisions/0050): what a

@@ -4,6 +4,7 @@ import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors
 import type { RealtorProfileData, RealtorVerificationStatus } from '../../contract/realtor-profiles';
 import { keepCompleteMessage, missingForVerification } from '../../contract/realtor-profiles';
 import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification';
+import { REVOKE_REASON_MESSAGE, REVOKED_SUBJECT } from '../../contract/admin-realtors';
 
 /*
  * A realtor's professional profile and its licence verification, one stream
@@ -63,8 +64,7 @@ export const REALTOR_PROFILE_EVENT_TYPES = [
   'RealtorVerificationRevoked',
 ] as const satisfies ReadonlyArray<RealtorProfileEvent['type']>;
 
-/** The subject a revocation is shown and mailed under; its reason is the message. */
-export const REVOKED_SUBJECT = 'Licence verification revoked';
+export { REVOKED_SUBJECT };
 
 export type RealtorVerification = {
   status: RealtorVerificationStatus;
@@ -80,7 +80,7 @@ export type RealtorProfileState =
 export const ONLY_REALTORS_HAVE_PROFILES = 'Only realtors have a realtor profile';
 export const NOT_PENDING_REVIEW = 'This realtor profile is not pending review';
 export const NOT_APPROVED = 'Only an approved realtor can be revoked';
-export const REVOKE_REASON_REQUIRED = 'Please give a reason';
+export const REVOKE_REASON_REQUIRED = REVOKE_REASON_MESSAGE;
 
 const NOT_SUBMITTED: RealtorVerification = { status: 'not_submitted', submittedAt: null, rejection: null };
 
