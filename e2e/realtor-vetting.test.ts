@@ -55,13 +55,14 @@ describe('realtor vetting', () => {
     expect(await page.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
     await screenshotBoth(page, 'vetting-listing-not-verified');
     await page.getByRole('link', { name: 'Complete your verification' }).click();
-    await page.waitForURL((url) => url.pathname === '/realtor-profile');
+    await page.waitForURL((url) => url.pathname === '/realtor-profile' && url.hash === '#licence-verification');
 
-    // 2. The Licence Verification card: not submitted, and what is missing, following the form.
+    // 2. The Licence Verification card, scrolled to: not submitted, and what is missing, following the form.
     const card = licenceCard(page);
     await card.getByText('Not Submitted', { exact: true }).first().waitFor();
+    await expect.poll(() => card.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     await card.getByTestId('licence-missing').getByText('Licence document').waitFor();
-    await screenshotBoth(page, 'vetting-profile-not-submitted', { fullPage: false });
+    await screenshotBoth(page, 'vetting-profile-not-submitted');
     await page.getByLabel('Brokerage name').fill('Lantern Realty');
     await page.getByLabel('License number').fill('ON-771204');
     await page.getByLabel('Years of experience').fill('9');
@@ -76,7 +77,7 @@ describe('realtor vetting', () => {
     await toast(page, 'Profile updated').waitFor();
     await card.getByText('Verification Pending').waitFor();
     await expectNoA11yViolations(page);
-    await screenshotBoth(page, 'vetting-profile-pending', { fullPage: false });
+    await screenshotBoth(page, 'vetting-profile-pending');
 
     // 3. Pending: still refused, on the page and by the server.
     await page.goto(`/listing/${listingId}`);
@@ -120,6 +121,6 @@ describe('realtor vetting', () => {
     await bidState(page, 'bid-placed').waitFor();
     await page.goto('/realtor-profile');
     await licenceCard(page).getByRole('heading', { name: 'Verified Realtor' }).waitFor();
-    await screenshotBoth(page, 'vetting-profile-approved', { fullPage: false });
+    await screenshotBoth(page, 'vetting-profile-approved');
   });
 });

@@ -76,7 +76,7 @@ function NotVerifiedPanel() {
           <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
           {ONLY_VERIFIED_REALTORS_BID}
         </p>
-        <Link to="/realtor-profile" className={buttonVariants({ variant: 'brand', className: 'w-full' })}>
+        <Link to="/realtor-profile" hash="licence-verification" className={buttonVariants({ variant: 'brand', className: 'w-full' })}>
           <ShieldIcon />
           Complete your verification
         </Link>

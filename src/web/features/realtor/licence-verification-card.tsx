@@ -37,7 +37,7 @@ export function LicenceVerificationCard({
   const verification = profile.verification;
   const changedDocument = documentKey !== (verification?.documentUrl ?? null);
   return (
-    <Card data-testid="licence-verification" data-state={status}>
+    <Card id="licence-verification" className="scroll-mt-24" data-testid="licence-verification" data-state={status}>
       <CardHeader className="flex-row items-start justify-between gap-3 space-y-0">
         <div className="grid gap-1">
           <h2 className="flex items-center gap-2 text-lg font-semibold leading-none tracking-tight">

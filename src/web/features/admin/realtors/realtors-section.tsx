@@ -32,6 +32,9 @@ export function RealtorsSection({ search = '', filters = {}, onFiltersChange }: 
   const total = listTotal(profiles.data);
   const filtered = search !== '' || filters.hasProfile !== undefined || filters.verificationStatus !== undefined;
   const refuse = (kind: RefusalKind, realtor: AdminRealtorProfile) => setRefusal({ kind, realtor });
+  // Realtors in review are ordered by when they went to review, the queue oldest first (the server's defaults).
+  const inReview = filters.verificationStatus !== undefined && filters.verificationStatus !== 'not_submitted';
+  const defaultSort = filters.verificationStatus === 'pending' ? 'oldest' : 'newest';
 
   return (
     <SectionCard
@@ -46,14 +49,14 @@ export function RealtorsSection({ search = '', filters = {}, onFiltersChange }: 
             value={filters.verificationStatus}
             options={VERIFICATION_STATES}
             anyLabel="Any"
-            onChange={(verificationStatus) => onFiltersChange({ ...filters, verificationStatus })}
+            onChange={(verificationStatus) => onFiltersChange({ ...filters, verificationStatus, sort: undefined })}
           />
           <FilterSelect label="Profile" value={filters.hasProfile} options={PROFILE_STATES} anyLabel="Any" onChange={(hasProfile) => onFiltersChange({ ...filters, hasProfile })} />
           <FilterSelect
             label="Order"
-            value={filters.sort ?? 'newest'}
-            options={REALTOR_SORTS}
-            onChange={(sort) => onFiltersChange({ ...filters, sort: sort === 'newest' ? undefined : sort })}
+            value={filters.sort ?? defaultSort}
+            options={inReview ? REALTOR_SORTS.filter((option) => option.value !== 'name') : REALTOR_SORTS}
+            onChange={(sort) => onFiltersChange({ ...filters, sort: sort === defaultSort ? undefined : sort })}
           />
         </ListFilters>
       )}
