@@ -110,7 +110,14 @@ describe('realtor vetting', () => {
     await row.getByRole('button', { name: `Approve licence of ${agent.name}` }).click();
     await toast(office, 'Licence approved').waitFor();
     await office.getByRole('group', { name: 'Filter realtors' }).getByRole('combobox').first().selectOption('approved');
-    await office.getByRole('row').filter({ hasText: agent.email }).getByRole('button', { name: `Revoke licence of ${agent.name}` }).waitFor();
+    // Revoking asks for a reason; closed here, so the realtor stays approved.
+    await office.getByRole('row').filter({ hasText: agent.email }).getByRole('button', { name: `Revoke licence of ${agent.name}` }).click();
+    const revokeDialog = office.getByRole('dialog', { name: 'Revoke licence verification' });
+    await revokeDialog.getByRole('button', { name: 'Revoke and send email' }).click();
+    await revokeDialog.getByText('Please give a reason').waitFor();
+    await screenshotBoth(office, 'vetting-admin-revoke-dialog', { fullPage: false });
+    await office.keyboard.press('Escape');
+    await revokeDialog.waitFor({ state: 'hidden' });
 
     // 5. The realtor's open listing page turns to Place Bid by itself; they bid.
     await bidState(page, 'open').waitFor();
