@@ -63,6 +63,28 @@ describe('Only pre-vetted, experienced realtors can bid', () => {
   });
 });
 
+describe('realtors from before verification', () => {
+  it('start as not_submitted, complete profile or not, and are refused bids until approved', async () => {
+    const t = await app();
+    const owner = await registerHomeowner(t);
+    const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: '2099-01-01T00:00:00.000Z' });
+    const realtor = await registerUnvettedRealtor(t, 5);
+    // A profile saved before licence verification existed: every field of the time, no document, no review events.
+    const { position } = await t.deps.eventStore.append(
+      realtorProfileStreamId(realtor.user.id),
+      [{ id: crypto.randomUUID(), type: 'RealtorProfileSaved', data: { userId: realtor.user.id, ...profile, profileImageUrl: null, at: '2026-01-05T10:00:00.000Z' } }],
+      expected.noStream,
+    );
+    await t.runner.waitFor(position);
+    expect(await own(t, realtor.cookie)).toMatchObject({ verificationStatus: 'not_submitted', isVerified: false, verification: { missing: ['Licence document'] } });
+    expect((await placeBid(t, realtor.cookie, propertyId)).status).toBe(403);
+    // The licence document is all they need to send: the save puts them in review.
+    const document = await uploadBill(t, realtor.cookie);
+    await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, verificationDocumentUrl: document }, realtor.cookie);
+    expect((await own(t, realtor.cookie)).verificationStatus).toBe('pending');
+  });
+});
+
 describe('licence verification', () => {
   it('submits a complete profile with an uploaded licence, refuses bids while pending (before the credit check), and lets the realtor bid once approved', async () => {
     const clock = testClock();
