@@ -4,7 +4,7 @@ import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
 import { launchBrowser, openSignedInPage, screenshotBoth, viewports } from './support/browser';
 import { adminCookie } from './support/legal';
-import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
+import { adminApi, apiCall, approveRealtorByApi, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
 import type { TestServer } from './support/server';
 
 /*
@@ -43,6 +43,7 @@ describe('a bid’s status', () => {
     const rivalPage = await openSignedInPage(browser, server.url, rival);
     for (const bidder of [page, rivalPage]) {
       const me = await apiCall<{ id: string }>(bidder, server.url, 'GET', '/api/user');
+      await approveRealtorByApi(bidder, server.url, admin);
       await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 2 });
     }
     // Bidding closes a few seconds after the bids, so the journey sees it open, then closed.

@@ -4,7 +4,7 @@ import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
 import { launchBrowser, openPage, openSignedInPage, screenshotBoth, screenshotViewport, signInByApi } from './support/browser';
 import { adminCookie } from './support/legal';
-import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi, uploadPhotoByApi, type NewListing } from './support/listings';
+import { adminApi, apiCall, approveRealtorByApi, createListingByApi, type NewListing, pendingVerificationOf, submitBillByApi, uploadPhotoByApi } from './support/listings';
 import type { TestServer } from './support/server';
 
 /*
@@ -142,6 +142,7 @@ describe('finding listings on /home', () => {
 
     const agent = await openSignedInPage(browser, server.url, bidder);
     const me = await apiCall<{ id: string }>(agent, server.url, 'GET', '/api/user');
+    await approveRealtorByApi(agent, server.url, admin);
     await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 1 });
     const propertyId = ids.get('Harbourfront Condo') ?? '';
     await apiCall(agent, server.url, 'POST', `/api/properties/${propertyId}/bid`, { propertyId, amount: 250 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
 import { launchBrowser, openSignedInPage, screenshotBoth, socketConnected, toast } from './support/browser';
 import { adminCookie } from './support/legal';
-import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
+import { adminApi, apiCall, approveRealtorByApi, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
 import type { TestServer } from './support/server';
 
 /*
@@ -43,6 +43,7 @@ async function setUp(credits: number): Promise<{ ownerPage: Page; realtorPage: P
   }
   const realtorPage = await openSignedInPage(browser, server.url, agent);
   const me = await apiCall<{ id: string }>(realtorPage, server.url, 'GET', '/api/user');
+  await approveRealtorByApi(realtorPage, server.url, admin);
   await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits });
   return { ownerPage, realtorPage };
 }
@@ -108,6 +109,7 @@ describe('listings after bidding', () => {
     const { ownerPage: page } = await setUp(0);
     const realtorPage = await openSignedInPage(browser, server.url, newcomer);
     const me = await apiCall<{ id: string }>(realtorPage, server.url, 'GET', '/api/user');
+    await approveRealtorByApi(realtorPage, server.url, admin);
     const listingId = await createListingByApi(page, server.url, { title: 'Toast Terrace' });
 
     // The socket opens after the page loads: the administrator's change must come once it listens.

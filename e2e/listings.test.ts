@@ -8,15 +8,7 @@ import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
 import { launchBrowser, openSignedInPage, pageOverflowsHorizontally, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
 import { adminCookie } from './support/legal';
-import {
-  adminApi,
-  apiCall,
-  createListingByApi,
-  pendingVerificationOf,
-  solidPng,
-  submitBillByApi,
-  uploadPhotoByApi,
-} from './support/listings';
+import { adminApi, apiCall, approveRealtorByApi, createListingByApi, pendingVerificationOf, solidPng, submitBillByApi, uploadPhotoByApi } from './support/listings';
 import type { TestServer } from './support/server';
 
 /*
@@ -255,6 +247,7 @@ describe('homeowner listings', () => {
     ] as const) {
       const agentPage = await signedInPage(agent);
       const me = await apiCall<{ id: string }>(agentPage, server.url, 'GET', '/api/user');
+      await approveRealtorByApi(agentPage, server.url, admin);
       await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 3 });
       await apiCall(agentPage, server.url, 'POST', `/api/properties/${listingId}/bid`, { propertyId: listingId, amount, message });
     }
@@ -291,6 +284,7 @@ describe('homeowner listings', () => {
     await registerUser(server.url, third);
     const agentPage = await signedInPage(third);
     const me = await apiCall<{ id: string }>(agentPage, server.url, 'GET', '/api/user');
+    await approveRealtorByApi(agentPage, server.url, admin);
     await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 1 });
     await apiCall(agentPage, server.url, 'POST', `/api/properties/${listingId}/bid`, { propertyId: listingId, amount: 300 });
     await expect.poll(() => card.getByTestId('bid-count').textContent()).toBe('3 bids');

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
 import { signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
 import { launchBrowser, openPage, openSignedInPage, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
-import { apiCall, solidPng } from './support/listings';
+import { adminApi, apiCall, approveRealtorByApi, solidPng } from './support/listings';
+import { adminCookie } from './support/legal';
 import { registerPerson, type Person } from './support/marketplace';
 import type { TestServer } from './support/server';
 
@@ -124,11 +125,15 @@ describe('marketplace journey', () => {
     await pick('Specialties', ['Single-family', 'First-time Buyers']);
     await pick('Additional Services', ['Staging', 'Photography']);
     expect(await agent.getByRole('button', { name: 'Etobicoke', pressed: true }).count()).toBe(1);
+    // The licence document, which sends the profile to review with the save (docs/decisions/0050).
+    await agent.getByLabel('Licence document').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: solidPng(60, 80, [230, 236, 250]) });
+    await agent.getByText('licence.png: save to send it').waitFor();
     await agent.getByRole('button', { name: 'Save Profile' }).click();
     await toast(agent, 'Profile updated').waitFor();
+    await agent.getByRole('heading', { name: 'Verification Pending' }).waitFor();
     await agent.getByText('JPG, PNG or WebP. It is resized to 256 pixels.').waitFor();
     // What is saved is the key of the uploaded picture, never a data URL or another site's address (decision 0024).
-    const savedPhoto = await apiCall<{ profileImageUrl: string | null }>(agent, server.url, 'GET', '/api/realtor-profile');
+    const savedPhoto = await apiCall<{ userId: string; profileImageUrl: string | null }>(agent, server.url, 'GET', '/api/realtor-profile');
     expect(savedPhoto.profileImageUrl).toMatch(/^images\/[0-9a-f-]{36}\.jpg$/);
     // Shown from our own origin, and resized to at most 256 px before the upload.
     const photo = agent.getByTestId('profile-photo').getByRole('img');
@@ -139,6 +144,13 @@ describe('marketplace journey', () => {
     const accountPhoto = agent.locator('[data-slot="card"]', { has: agent.getByTestId('account-name') }).getByRole('img');
     await accountPhoto.waitFor();
     expect(await accountPhoto.getAttribute('src')).toBe(await photo.getAttribute('src'));
+
+    // Only approved realtors bid: an administrator approves the licence (the Realtors tab is walked in realtor-vetting.test.ts).
+    const officeCookie = await adminCookie(server.url, superAdmin);
+    await adminApi(server.url, officeCookie, 'POST', `/api/admin/realtor-profiles/${savedPhoto.userId}/approve`);
+    await agent.getByRole('heading', { name: 'Verified Realtor' }).waitFor();
+    const brokeSession = await signedInPage(brokeRealtor, viewports.phone);
+    await approveRealtorByApi(brokeSession, server.url, officeCookie);
 
     // 5. The homeowner lists a property with two images through 'List a property'; bidding closes 20 seconds later.
     await home.goto('/list-property');
@@ -211,7 +223,7 @@ describe('marketplace journey', () => {
     await bidRow.getByText(EDITED_MESSAGE).waitFor();
 
     // A realtor without credits is told so and sent to the store.
-    const broke = await signedInPage(brokeRealtor, viewports.phone);
+    const broke = brokeSession;
     await broke.goto(`/listing/${listing.id}`);
     await waitForBidState(broke, 'no-credits');
     await broke.getByText('You need at least 1 credit to place a bid').waitFor();

@@ -112,3 +112,38 @@ export async function createListingByApi(page: Page, baseURL: string, listing: N
   });
   return created.id;
 }
+
+/** What licence verification asks of a realtor's profile (docs/decisions/0050), for realtors who bid in journeys. */
+const VETTED_PROFILE = {
+  brokerageName: 'Maple Realty',
+  licenseNumber: 'L-100200',
+  yearsOfExperience: 8,
+  serviceAreas: ['Downtown'],
+  specialties: ['Condos'],
+  commissionRate: '2.5%',
+};
+
+/**
+ * Gets the realtor signed in on `page` approved, as they and an administrator would through the API: the realtor
+ * uploads a licence document and saves a complete profile (keeping what they had filled in), an administrator approves.
+ * Only approved realtors bid.
+ */
+export async function approveRealtorByApi(page: Page, baseURL: string, adminCookie: string): Promise<void> {
+  const own = await apiCall<Record<string, unknown> & { userId: string; verificationStatus: string }>(page, baseURL, 'GET', '/api/realtor-profile');
+  if (own.verificationStatus === 'approved') return;
+  const licence = await uploadFile<{ documentUrl: string }>(page, baseURL, '/api/upload-document', 'document', {
+    name: 'licence.png',
+    mimeType: 'image/png',
+    buffer: solidPng(40, 60, [230, 236, 250]),
+  });
+  const filled = Object.fromEntries(Object.entries(VETTED_PROFILE).map(([field, fallback]) => [field, isFilled(own[field]) ? own[field] : fallback]));
+  await apiCall(page, baseURL, 'POST', '/api/realtor-profile', {
+    additionalServices: own.additionalServices ?? [],
+    about: own.about ?? '',
+    ...filled,
+    verificationDocumentUrl: licence.documentUrl,
+  });
+  await adminApi(baseURL, adminCookie, 'POST', `/api/admin/realtor-profiles/${own.userId}/approve`);
+}
+
+const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '' && value !== 0 && !(Array.isArray(value) && value.length === 0);

@@ -2,12 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { superAdmin } from './admin';
 import { openSignedInPage } from './browser';
 import { adminCookie } from './legal';
-import { adminApi, apiCall, pendingVerificationOf, submitBillByApi } from './listings';
+import { adminApi, apiCall, approveRealtorByApi, pendingVerificationOf, submitBillByApi } from './listings';
 
 /**
  * The two sides of a listing, ready to act: a homeowner whose ownership an
- * administrator approved, and a realtor the administrator gave `credits`,
- * each on a signed-in page.
+ * administrator approved, and a realtor whose licence the administrator
+ * approved (only approved realtors bid) and gave `credits`, each on a
+ * signed-in page.
  */
 export async function ownerAndRealtor(
   browser: Browser,
@@ -22,6 +23,7 @@ export async function ownerAndRealtor(
   await adminApi(baseURL, admin, 'POST', `/api/admin/verifications/${submission.id}/approve`);
   const page = await openSignedInPage(browser, baseURL, people.realtor);
   const me = await apiCall<{ id: string }>(page, baseURL, 'GET', '/api/user');
+  await approveRealtorByApi(page, baseURL, admin);
   await adminApi(baseURL, admin, 'PUT', `/api/admin/users/${me.id}`, { credits });
   return { ownerPage, page };
 }

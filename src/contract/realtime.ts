@@ -1,6 +1,7 @@
 import type { ActivityEntry } from './activity';
 import type { BidView } from './bidding';
 import type { CreditChangeReason } from './credits';
+import type { RealtorVerificationStatus } from './realtor-profiles';
 
 /*
  * The Socket.IO contract (ARCHITECTURE "socket events"): what the server
@@ -21,6 +22,8 @@ export interface PushPayloads {
   'bid:placed': BidView & { propertyTitle: string };
   /** To the owner and the chosen realtor, once the owner selects a bid after the close. */
   'bid:selected': { propertyId: string; bidId: string; realtorId: string; selectedAt: string };
+  /** To the realtor, when their licence goes to review, is approved, rejected or revoked (docs/decisions/0050). */
+  'realtor:verification': { verificationStatus: RealtorVerificationStatus };
   /** To administrators: each new entry of the activity log. */
   activity: ActivityEntry;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerSchema } from './answer-schema';
 import { reviewSummaryAnswer } from './review-answers';
 import type { RealtorProfileView } from './realtor-profiles';
+import { REALTOR_VERIFICATION_STATUSES } from './realtor-profiles';
 
 /*
  * The realtor profile answer as a zod schema, tied to `RealtorProfileView`
@@ -27,7 +28,17 @@ export const realtorProfileAnswer = answerSchema<RealtorProfileView>()(
     realtorVerified: z.boolean(),
     wins: z.number(),
     reviewSummary: reviewSummaryAnswer,
+    verificationStatus: z.enum(REALTOR_VERIFICATION_STATUSES),
+    isVerified: z.boolean(),
     email: z.string().optional(),
     phone: z.string().nullable().optional(),
+    verification: z
+      .object({
+        documentUrl: z.string().nullable(),
+        submittedAt: z.string().nullable(),
+        missing: z.array(z.string()),
+        rejection: z.object({ subject: z.string(), message: z.string() }).nullable(),
+      })
+      .optional(),
   }),
 );

@@ -52,6 +52,8 @@ export const INVALID_COMMISSION_RATE = 'Invalid commission rate format';
 export const YEARS_OF_EXPERIENCE_RULE = 'Years of experience must be a whole number of at least 0';
 /** A picture is an image uploaded to our blob store, never an address of another site or a data URL (docs/decisions/0024). */
 export const PROFILE_IMAGE_RULE = 'Profile image must be a picture you uploaded';
+/** The licence document is a JPG, PNG or PDF uploaded through POST /api/upload-document, as bills are. */
+export const LICENCE_DOCUMENT_RULE = 'Licence document must be a JPG, PNG or PDF you uploaded';
 // Longer than any key the server makes ('images/{uuid}.webp'); checked first, so a long value is refused unread.
 const MAX_IMAGE_KEY_LENGTH = 64;
 
@@ -100,6 +102,15 @@ export const realtorProfileSchema = z.object({
       .refine((key) => isBlobKey(key, 'images'), PROFILE_IMAGE_RULE)
       .optional(),
   ),
+  /** The licence document's key, as POST /api/upload-document answered it; absent or empty keeps none. */
+  verificationDocumentUrl: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z
+      .string({ error: LICENCE_DOCUMENT_RULE })
+      .max(MAX_IMAGE_KEY_LENGTH, { error: LICENCE_DOCUMENT_RULE, abort: true })
+      .refine((key) => isBlobKey(key, 'bills'), LICENCE_DOCUMENT_RULE)
+      .optional(),
+  ),
 });
 export type RealtorProfileInput = z.input<typeof realtorProfileSchema>;
 export type RealtorProfileData = z.output<typeof realtorProfileSchema>;
@@ -115,6 +126,42 @@ export const EMPTY_REALTOR_PROFILE = {
   about: '',
   yearsOfExperience: 0,
 };
+
+/*
+ * Licence verification (docs/decisions/0050): a profile goes to review once it
+ * carries everything below, and only an approved realtor bids.
+ */
+
+export const REALTOR_VERIFICATION_STATUSES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
+export type RealtorVerificationStatus = (typeof REALTOR_VERIFICATION_STATUSES)[number];
+
+/** The bid gate's answer (403), and the listing page's sentence for a realtor who is not approved. */
+export const ONLY_VERIFIED_REALTORS_BID = 'Only verified realtors can bid. Complete your profile and licence verification.';
+
+/** What a profile needs before review, as the profile screen names it. */
+export interface VerificationFields {
+  licenseNumber: string;
+  brokerageName: string;
+  yearsOfExperience: number;
+  serviceAreas: readonly string[];
+  specialties: readonly string[];
+  verificationDocumentUrl?: string | null;
+}
+
+/** What is still missing for review, in the form's order; empty when the profile can be reviewed. */
+export function missingForVerification(profile: VerificationFields): string[] {
+  const missing: string[] = [];
+  if (profile.licenseNumber.trim() === '') missing.push('Licence number');
+  if (profile.brokerageName.trim() === '') missing.push('Brokerage name');
+  if (!(profile.yearsOfExperience > 0)) missing.push('Years of experience');
+  if (profile.serviceAreas.length === 0) missing.push('At least one service area');
+  if (profile.specialties.length === 0) missing.push('At least one specialty');
+  if (!profile.verificationDocumentUrl) missing.push('Licence document');
+  return missing;
+}
+
+/** A profile under review or approved stays complete: a save that would leave something out is refused with this. */
+export const keepCompleteMessage = (missing: readonly string[]) => `Your licence verification needs: ${missing.join(', ')}`;
 
 /** A realtor profile as answers show it; name, brokerage, licence, `email` and `phone` only where the contact rule allows. */
 export interface RealtorProfileView {
@@ -137,6 +184,19 @@ export interface RealtorProfileView {
   wins: number;
   /** Their visible reviews (docs/decisions/0051). */
   reviewSummary: ReviewSummary;
+  /** Where the licence review stands; `isVerified` only when approved. */
+  verificationStatus: RealtorVerificationStatus;
+  isVerified: boolean;
   email?: string;
   phone?: string | null;
+  /** The realtor's own profile only: the licence document, when it went to review, what is missing and the last rejection. */
+  verification?: OwnVerificationView;
+}
+
+export interface OwnVerificationView {
+  documentUrl: string | null;
+  submittedAt: string | null;
+  missing: string[];
+  /** The administrator's subject and message of the last rejection or revocation; null after an approval. */
+  rejection: { subject: string; message: string } | null;
 }

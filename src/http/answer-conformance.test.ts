@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { propertyAnswer } from '../contract/listing-answers';
 import { ownerBidAnswer } from '../contract/bidding-answers';
-import { placeBid, registerHomeowner, registerRealtor, testClock } from '../testing/bidding';
+import { approveRealtor, placeBid, registerHomeowner, registerUnvettedRealtor, testClock } from '../testing/bidding';
 import { FILES, rootSession, uploadAvatar, uploadBill, uploadImage, verifiedHomeowner } from '../testing/listings';
 import { cookieFrom, send } from '../testing/admins';
 import type { TestApp } from '../testing/test-app';
@@ -95,8 +95,8 @@ describe('answers conform to the contract', () => {
     const admin = await rootSession(t);
     const owner = await verifiedHomeowner(t, admin, { name: 'Olive Owner' });
     const stranger = await registerHomeowner(t, { name: 'Sam Stranger' });
-    const chosen = await registerRealtor(t, 3, { name: 'Rita Realtor' });
-    const other = await registerRealtor(t, 3, { name: 'Otto Other' });
+    const chosen = await registerUnvettedRealtor(t, 3, { name: 'Rita Realtor' });
+    const other = await registerUnvettedRealtor(t, 3, { name: 'Otto Other' });
 
     // The listing, with an image and vibe scores, so no field is empty.
     const image = await uploadImage(t, owner.cookie, FILES.png());
@@ -112,6 +112,9 @@ describe('answers conform to the contract', () => {
     const avatar = await uploadAvatar(t, chosen.cookie);
     await conforms('POST /api/realtor-profile', await send(t, 'POST', '/api/realtor-profile', { cookie: chosen.cookie, body: { ...PROFILE, profileImageUrl: avatar } }));
     await conforms('GET /api/realtor-profile', await send(t, 'GET', '/api/realtor-profile', { cookie: other.cookie }));
+    // Their licences approved, so they may bid (docs/decisions/0050).
+    await approveRealtor(t, chosen.user.id);
+    await approveRealtor(t, other.user.id);
 
     // Bids, one edited.
     const bid = await conforms<{ id: string }>('POST /api/properties/:id/bid', await placeBid(t, chosen.cookie, propertyId, { amount: 200, message: 'I sell fast.' }));

@@ -18,6 +18,7 @@ import { purchaseSchema } from '../domain/payments/packages';
 import { prospectSchema } from '../contract/prospect-requests';
 import { realtorProfileSchema } from '../contract/realtor-profiles';
 import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../contract/verification';
+import { rejectRealtorSchema, revokeRealtorSchema } from '../contract/admin-realtors';
 import { JSON_BODY_LIMIT } from './app';
 import { usersListQuery } from './routes/admin/admin-accounts';
 import { administratorsListQuery } from './routes/admin/admin-administrators';
@@ -106,11 +107,13 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   {
     name: 'realtorProfileSchema',
     schema: realtorProfileSchema,
-    valid: { brokerageName: 'Acme', licenseNumber: 'L-1', serviceAreas: ['Downtown'], specialties: ['Condos'], commissionRate: '2.5%', about: 'Hi', yearsOfExperience: '3' },
+    valid: { brokerageName: 'Acme', licenseNumber: 'L-1', serviceAreas: ['Downtown'], specialties: ['Condos'], commissionRate: '2.5%', about: 'Hi', yearsOfExperience: '3', verificationDocumentUrl: 'bills/0b7f0c1e-6f57-4a4e-9d7e-2f0a5c1d9e01.pdf' },
   },
   { name: 'submitVerificationSchema', schema: submitVerificationSchema, valid: { documentUrl: 'bills/x.pdf' } },
   { name: 'approveVerificationSchema', schema: approveVerificationSchema, valid: { adminNotes: 'Bill matches the listing address.' } },
   { name: 'rejectVerificationSchema', schema: rejectVerificationSchema, valid: { subject: 'Unreadable', message: 'Please upload a clearer bill.' } },
+  { name: 'rejectRealtorSchema', schema: rejectRealtorSchema, valid: { subject: 'Licence not found', message: 'The registry has no such licence.' } },
+  { name: 'revokeRealtorSchema', schema: revokeRealtorSchema, valid: { reason: 'The licence lapsed.' } },
   { name: 'purchaseSchema', schema: purchaseSchema, valid: { credits: 3 } },
   { name: 'savePaymentMethodSchema', schema: savePaymentMethodSchema, valid: { paymentMethodId: 'pm_card_visa' } },
   { name: 'confirmBody', schema: confirmBody, valid: { paymentIntentId: 'pi_123' } },

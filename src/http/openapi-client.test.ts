@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../testing/api-schema.gen';
 import { API_TYPES_FILE, apiDocument, apiTypesSource } from '../testing/api-types';
 import { ROOT, seedSuperAdmin } from '../testing/admins';
+import { approveRealtor } from '../testing/bidding';
 import { uploadBill } from '../testing/listings';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app';
@@ -82,12 +83,14 @@ describe('the API description', () => {
     const property = listed.data;
     expect(property?.title).toBe('Typed house');
 
-    // A realtor registers, is given credits, and bids.
+    // A realtor registers, is vetted and given credits, and bids.
     const realtorRegistered = await client().POST('/api/register', {
       body: { username: 'typed_realtor', password: 'Secret123', email: 'typed_realtor@example.com', name: 'Rae Agent', role: 'realtor', phone: '+14165550100' },
     });
     const realtor = cookieOf(realtorRegistered.response);
     const realtorId = realtorRegistered.data && 'id' in realtorRegistered.data ? String(realtorRegistered.data.id) : '';
+    // Only approved realtors bid; the licence review has its own tests (realtor-verification.test.ts).
+    await approveRealtor(t, realtorId);
     const credited = await client(admin).PUT('/api/admin/users/{userId}', { params: { path: { userId: realtorId } }, body: { credits: 3 } });
     expect(credited.response.status).toBe(200);
 

@@ -41,8 +41,11 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   BidMessageEdited: { subject: ofStream, fields: { message: empty } },
   RealtorProfileSaved: {
     subject: stringField('userId'),
-    fields: { brokerageName: empty, licenseNumber: empty, about: empty, profileImageUrl: none },
+    fields: { brokerageName: empty, licenseNumber: empty, about: empty, profileImageUrl: none, verificationDocumentUrl: none },
   },
+  RealtorVerificationSubmitted: { subject: stringField('userId'), fields: { brokerageName: empty, licenseNumber: empty, verificationDocumentUrl: empty } },
+  RealtorVerificationRejected: { subject: stringField('userId'), fields: { message: text } },
+  RealtorVerificationRevoked: { subject: stringField('userId'), fields: { reason: text } },
   PropertyListed: { subject: stringField('ownerId'), fields: { address: text } },
   PropertyUpdated: { subject: stringField('ownerId'), fields: { address: text } },
   VerificationRejected: { subject: stringField('userId'), fields: { message: text } },

@@ -174,6 +174,7 @@ describe('refunds when a listing is deleted', () => {
       propertyId,
       amount: 100,
       property: stale,
+      realtorApproved: true,
       at: new Date().toISOString(),
     });
     await t.runner.waitFor(position);

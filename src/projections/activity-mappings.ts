@@ -9,7 +9,7 @@ import type { LegalEvent } from '../domain/legal/events';
 import type { PropertyEvent } from '../domain/listings/events';
 import type { PaymentEvent } from '../domain/payments/payment';
 import type { ProspectEvent } from '../domain/prospects/decide';
-import type { RealtorProfileSaved } from '../domain/realtor-profiles/profile';
+import type { RealtorProfileEvent } from '../domain/realtor-profiles/profile';
 import type { ReviewEvent } from '../domain/reviews/review';
 import type { SessionEvent } from '../domain/sessions/events';
 import type { ReservationEvent } from '../domain/shared/reservation';
@@ -44,7 +44,7 @@ type LoggedEvent =
   | VerificationEvent
   | PropertyEvent
   | BidSelected
-  | RealtorProfileSaved
+  | RealtorProfileEvent
   | PaymentEvent
   | PageViewed
   | BidDigestSent

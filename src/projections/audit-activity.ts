@@ -1,4 +1,4 @@
-import type { DataExported, SignInFailed, VerificationDocumentOpened } from '../domain/audit/events';
+import type { DataExported, RealtorDocumentOpened, SignInFailed, VerificationDocumentOpened } from '../domain/audit/events';
 import type { SessionEnded } from '../domain/sessions/events';
 import type { ActivityRow } from './activity-rows';
 
@@ -14,6 +14,7 @@ export const AUDIT_ACTIVITY: {
   SignInFailed: ActivityRow<SignInFailed>;
   SessionEnded: ActivityRow<SessionEnded>;
   VerificationDocumentOpened: ActivityRow<VerificationDocumentOpened>;
+  RealtorDocumentOpened: ActivityRow<RealtorDocumentOpened>;
   DataExported: ActivityRow<DataExported>;
 } = {
   SignInFailed: {
@@ -36,6 +37,17 @@ export const AUDIT_ACTIVITY: {
       resourceType: data.kind,
       resourceId: data.subject,
       details: {},
+    }),
+  },
+  RealtorDocumentOpened: {
+    entry: (data) => ({
+      actorType: 'admin',
+      actorId: data.adminId,
+      action: 'realtor_verification.document_view',
+      resourceType: 'realtor_profile',
+      resourceId: data.userId,
+      details: { userId: data.userId },
+      target: { kind: 'user', id: data.userId },
     }),
   },
   VerificationDocumentOpened: {

@@ -51,7 +51,7 @@ function atOf(event: RecordedEvent): string {
 }
 
 async function forget(store: ReadStore, userId: string): Promise<void> {
-  await store.collection(REALTOR_PROFILES).updateOne({ _id: userId }, { $set: { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null } });
+  await store.collection(REALTOR_PROFILES).updateOne({ _id: userId }, { $set: { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null, verificationDocumentUrl: null, rejectionMessage: null } });
   // Bid messages are the realtor's words; the amounts stay for the owners who received the bids.
   await store.collection(BIDS).updateMany({ realtorId: userId }, { $set: { message: '' } });
   await store.collection(BID_REVISIONS).updateMany({ realtorId: userId }, { $set: { message: '' } });

@@ -3,7 +3,13 @@ import type { FileUploaded } from '../domain/files/events';
 import type { AgreementAccepted, LegalDocumentActivated, LegalDocumentCreated, LegalDocumentDeleted, LegalDocumentUpdated } from '../domain/legal/events';
 import type { PropertyActivationToggled, PropertyDeleted, PropertyDetails, PropertyListed, PropertyUpdated } from '../domain/listings/events';
 import type { ProspectSubmitted } from '../domain/prospects/decide';
-import type { RealtorProfileSaved } from '../domain/realtor-profiles/profile';
+import type {
+  RealtorProfileSaved,
+  RealtorVerificationApproved,
+  RealtorVerificationRejected,
+  RealtorVerificationRevoked,
+  RealtorVerificationSubmitted,
+} from '../domain/realtor-profiles/profile';
 import type { VerificationApproved, VerificationRejected, VerificationSubmitted } from '../domain/verification/events';
 import type { ActivityRow, KnownName } from './activity-rows';
 import { byAdmin, change, changedFields, summarise } from './activity-rows';
@@ -65,6 +71,10 @@ export const MARKETPLACE_ACTIVITY: {
   PropertyDeleted: ActivityRow<PropertyDeleted>;
   BidSelected: ActivityRow<BidSelected>;
   RealtorProfileSaved: ActivityRow<RealtorProfileSaved>;
+  RealtorVerificationSubmitted: ActivityRow<RealtorVerificationSubmitted>;
+  RealtorVerificationApproved: ActivityRow<RealtorVerificationApproved>;
+  RealtorVerificationRejected: ActivityRow<RealtorVerificationRejected>;
+  RealtorVerificationRevoked: ActivityRow<RealtorVerificationRevoked>;
 } = {
   // Contact forms (src/domain/prospects): a visitor, not an account, so the system is the actor.
   ProspectSubmitted: {
@@ -181,5 +191,40 @@ export const MARKETPLACE_ACTIVITY: {
   RealtorProfileSaved: {
     // Its stream is realtor-profile-{userId}, so the actor comes from the data.
     entry: (data) => ({ actorType: 'user', actorId: data.userId, action: 'realtor_profile.update', resourceType: 'realtor_profile', resourceId: data.userId, details: {}, target: { kind: 'user', id: data.userId } }),
+  },
+
+  // Licence verification of realtors (docs/decisions/0050): the target is the realtor.
+  RealtorVerificationSubmitted: {
+    entry: (data) => ({
+      actorType: 'user',
+      actorId: data.userId,
+      action: 'realtor_verification.submit',
+      resourceType: 'realtor_profile',
+      resourceId: data.userId,
+      details: { licenseNumber: data.licenseNumber, brokerageName: data.brokerageName },
+      target: { kind: 'user', id: data.userId },
+      changes: [change('verificationStatus', null, 'pending')],
+    }),
+  },
+  RealtorVerificationApproved: {
+    entry: (data) => ({
+      ...byAdmin(data.adminId, 'realtor_verification.approve', 'realtor_profile', data.userId, { userId: data.userId }),
+      target: { kind: 'user', id: data.userId },
+      changes: [change('verificationStatus', 'pending', 'approved')],
+    }),
+  },
+  RealtorVerificationRejected: {
+    entry: (data) => ({
+      ...byAdmin(data.adminId, 'realtor_verification.reject', 'realtor_profile', data.userId, { userId: data.userId, subject: data.subject }),
+      target: { kind: 'user', id: data.userId },
+      changes: [change('verificationStatus', 'pending', 'rejected')],
+    }),
+  },
+  RealtorVerificationRevoked: {
+    entry: (data) => ({
+      ...byAdmin(data.adminId, 'realtor_verification.revoke', 'realtor_profile', data.userId, { userId: data.userId, reason: data.reason }),
+      target: { kind: 'user', id: data.userId },
+      changes: [change('verificationStatus', 'approved', 'rejected')],
+    }),
   },
 };

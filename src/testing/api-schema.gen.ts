@@ -762,7 +762,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a utility bill (PDF or image) for ownership verification */
+        /** Upload a homeowner's utility bill or a realtor's licence document (PDF or image) for verification */
         post: operations["post_api_upload_document"];
         delete?: never;
         options?: never;
@@ -1292,8 +1292,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The same list as GET /api/admin/realtors, under the name of the spec */
+        /** The same list as GET /api/admin/realtors, under the name of the spec; `?verificationStatus=pending` is the licence review queue, oldest first (docs/decisions/0050); with pending, approved or rejected, newest and oldest sort by when the profile went to review */
         get: operations["get_api_admin_realtor_profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/realtor-profiles/{userId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a realtor's licence verification, which lets them bid, and mail them */
+        post: operations["post_api_admin_realtor_profiles_userId_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/realtor-profiles/{userId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a realtor's licence verification and mail them the subject and message */
+        post: operations["post_api_admin_realtor_profiles_userId_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/realtor-profiles/{userId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an approved realtor's licence verification (a lapsed licence): they stop bidding; bids already placed stay */
+        post: operations["post_api_admin_realtor_profiles_userId_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/realtor-document/{encodedKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived address of a realtor's licence document: `{ url }` */
+        get: operations["get_api_admin_realtor_document_encodedKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2491,7 +2559,7 @@ export interface operations {
                 search?: string;
                 actorType?: "admin" | "user" | "system";
                 actorId?: string;
-                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail" | "review.create" | "review.reply" | "review.hide";
+                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "realtor_verification.submit" | "realtor_verification.approve" | "realtor_verification.reject" | "realtor_verification.revoke" | "realtor_verification.document_view" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail" | "review.create" | "review.reply" | "review.hide";
                 targetType?: "user" | "admin" | "prospect" | "export" | "legal_document" | "file" | "verification" | "property" | "bid" | "realtor_profile" | "payment" | "review";
                 from?: string;
                 to?: string;
@@ -2524,7 +2592,7 @@ export interface operations {
                 search?: string;
                 actorType?: "admin" | "user" | "system";
                 actorId?: string;
-                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail" | "review.create" | "review.reply" | "review.hide";
+                action?: "user.register" | "user.login" | "user.login_failed" | "user.logout" | "user.email_verified" | "user.verification_mail_sent" | "user.update_info" | "user.password_reset_request" | "user.password_reset" | "user.password_change" | "user.password_set_by_admin" | "user.credits_set" | "user.reward" | "user.reward_withdraw" | "admin.create" | "admin.password_set" | "admin.deactivate" | "admin.reactivate" | "admin.login" | "admin.login_failed" | "admin.logout" | "prospect.create" | "prospect.export" | "activity.export" | "legal_document.create" | "legal_document.update" | "legal_document.delete" | "legal_document.activate" | "legal_document.accept" | "file.upload" | "verification.submit" | "verification.approve" | "verification.reject" | "verification.document_view" | "property.create" | "property.update" | "property.toggle" | "property.delete" | "bid.place" | "bid.update_message" | "bid.refund" | "bid.select" | "realtor_profile.update" | "realtor_verification.submit" | "realtor_verification.approve" | "realtor_verification.reject" | "realtor_verification.revoke" | "realtor_verification.document_view" | "payment_method.save" | "payment_method.remove" | "credits.purchase" | "payment.create" | "payment.succeed" | "payment.fail" | "review.create" | "review.reply" | "review.hide";
                 targetType?: "user" | "admin" | "prospect" | "export" | "legal_document" | "file" | "verification" | "property" | "bid" | "realtor_profile" | "payment" | "review";
                 from?: string;
                 to?: string;
@@ -4334,8 +4402,20 @@ export interface operations {
                             count: number;
                             average: number | null;
                         };
+                        /** @enum {string} */
+                        verificationStatus: "not_submitted" | "pending" | "approved" | "rejected";
+                        isVerified: boolean;
                         email?: string;
                         phone?: string | null;
+                        verification?: {
+                            documentUrl: string | null;
+                            submittedAt: string | null;
+                            missing: string[];
+                            rejection: {
+                                subject: string;
+                                message: string;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -4364,6 +4444,7 @@ export interface operations {
                     about: string;
                     yearsOfExperience: number;
                     profileImageUrl?: string;
+                    verificationDocumentUrl?: string;
                 };
             };
         };
@@ -4393,8 +4474,20 @@ export interface operations {
                             count: number;
                             average: number | null;
                         };
+                        /** @enum {string} */
+                        verificationStatus: "not_submitted" | "pending" | "approved" | "rejected";
+                        isVerified: boolean;
                         email?: string;
                         phone?: string | null;
+                        verification?: {
+                            documentUrl: string | null;
+                            submittedAt: string | null;
+                            missing: string[];
+                            rejection: {
+                                subject: string;
+                                message: string;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -4441,8 +4534,20 @@ export interface operations {
                             count: number;
                             average: number | null;
                         };
+                        /** @enum {string} */
+                        verificationStatus: "not_submitted" | "pending" | "approved" | "rejected";
+                        isVerified: boolean;
                         email?: string;
                         phone?: string | null;
+                        verification?: {
+                            documentUrl: string | null;
+                            submittedAt: string | null;
+                            missing: string[];
+                            rejection: {
+                                subject: string;
+                                message: string;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -4657,6 +4762,7 @@ export interface operations {
                 cursor?: string;
                 search?: string;
                 hasProfile?: "true" | "false";
+                verificationStatus?: "not_submitted" | "pending" | "approved" | "rejected";
                 sort?: "newest" | "oldest" | "name";
             };
             header?: never;
@@ -4688,6 +4794,7 @@ export interface operations {
                 cursor?: string;
                 search?: string;
                 hasProfile?: "true" | "false";
+                verificationStatus?: "not_submitted" | "pending" | "approved" | "rejected";
                 sort?: "newest" | "oldest" | "name";
             };
             header?: never;
@@ -4708,6 +4815,129 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_api_admin_realtor_profiles_userId_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_api_admin_realtor_profiles_userId_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_api_admin_realtor_profiles_userId_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_api_admin_realtor_document_encodedKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                encodedKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };

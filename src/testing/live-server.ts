@@ -10,7 +10,8 @@ import { createJsonLogger } from '../http/logger';
 import type { RunningServer } from '../http/server';
 import { startServer } from '../http/server';
 import { createSessions } from '../http/session';
-import { appendListing } from './bidding';
+import { appendListing, vettedProfileEvents } from './bidding';
+import { realtorProfileStreamId } from '../domain/realtor-profiles/profile';
 
 /*
  * The real server on port 0 (embedded backends, RATE_LIMITS=off), for socket
@@ -26,7 +27,7 @@ export interface LiveServer {
   server: RunningServer;
   /** A second handle on the server's log; the server sees its appends within a poll (250 ms). */
   store: EventStore;
-  seedUser(role: 'homeowner' | 'realtor', options?: { name?: string; email?: string; phone?: string | null; credits?: number }): Promise<{ userId: string; cookie: string; email: string }>;
+  seedUser(role: 'homeowner' | 'realtor', options?: { name?: string; email?: string; phone?: string | null; credits?: number; vetted?: boolean }): Promise<{ userId: string; cookie: string; email: string }>;
   listProperty(ownerId: string, options: { biddingEndsAt: string; minBidAmount?: number; title?: string }): Promise<string>;
   /** Resolves once `check` holds, polling; rejects after `timeoutMs`. */
   until(check: () => Promise<boolean>, timeoutMs?: number): Promise<void>;
@@ -73,6 +74,8 @@ export async function startLiveServer(): Promise<LiveServer> {
         events.push({ id: crypto.randomUUID(), type: 'CreditsSetByAdmin', data });
       }
       lastSeeded = (await store.append(userStreamId(userId), events, expected.noStream)).position;
+      // Only approved realtors bid (docs/decisions/0050): a seeded realtor's licence is approved unless `vetted: false`.
+      if (role === 'realtor' && (options.vetted ?? true)) lastSeeded = (await store.append(realtorProfileStreamId(userId), vettedProfileEvents(userId, at), expected.noStream)).position;
       const cookie = `session=${await sessions.issue({ kind: 'user', subject: userId, role, version: 0 })}`;
       return { userId, cookie, email };
     },

@@ -8,7 +8,8 @@ import type { EventStore } from '../event-store/port';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createSessions } from '../http/session';
-import { appendListing } from './bidding';
+import { appendListing, vettedProfileEvents } from './bidding';
+import { realtorProfileStreamId } from '../domain/realtor-profiles/profile';
 
 /*
  * The server as `npm start` runs it (src/http/cli.ts, the process entry), in
@@ -116,7 +117,9 @@ export function seedOnLog(dataDir: string) {
         { id: crypto.randomUUID(), type: 'UserRegistered', data: { userId, username: `${role}_${suffix}`, email: `${role}-${suffix}@example.com`, name: 'Sam Seeded', phone: null, role, at } },
         ...(credits > 0 ? [{ id: crypto.randomUUID(), type: 'CreditsSetByAdmin', data: { credits, previousCredits: 0, adminId: 'seed', reason: 'Set by administrator', at } }] : []),
       ];
-      const { position } = await store.append(userStreamId(userId), events, expected.noStream);
+      let { position } = await store.append(userStreamId(userId), events, expected.noStream);
+      // Only approved realtors bid (docs/decisions/0050): a seeded realtor's licence is approved.
+      if (role === 'realtor') ({ position } = await store.append(realtorProfileStreamId(userId), vettedProfileEvents(userId, at), expected.noStream));
       return { userId, position, cookie: `session=${await sessions.issue({ kind: 'user', subject: userId, role, version: 0 })}` };
     },
     listing: (ownerId: string) => appendListing(store, ownerId, { biddingEndsAt: '2099-01-01T00:00:00.000Z' }),

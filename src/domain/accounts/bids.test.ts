@@ -8,6 +8,7 @@ import type { PlaceBid, PropertySnapshot, UserId } from './commands';
 import { account } from './decide';
 import type { AccountEvent } from './events';
 import { ledgerEntryOf } from './ledger';
+import { ONLY_VERIFIED_REALTORS_BID } from '../../contract/realtor-profiles';
 
 // The clock is the command's `at`: bidding on the property closes at `closes`.
 const at = '2026-11-22T10:00:00.000Z';
@@ -32,6 +33,7 @@ const place = (overrides: Partial<PlaceBid> = {}): PlaceBid => ({
   amount: 150,
   message: '  I sell fast.  ',
   property: open,
+  realtorApproved: true,
   at,
   ...overrides,
 });
@@ -71,6 +73,13 @@ describe('PlaceBid', () => {
     given(account, veteran(2)).when(place({ amount: Number.NaN })).thenThrows(ValidationError, minBidMessage(100));
     // A property asking less than the spec's floor still gets 100.
     given(account, veteran(2)).when(place({ amount: 60, property: { ...open, minBidAmount: 50 } })).thenThrows(ValidationError, minBidMessage(100));
+  });
+
+  it('refuses a realtor whose licence is not approved, before the listing and the credit checks', () => {
+    given(account, [registered(), credited(5)]).when(place({ realtorApproved: false })).thenThrows(ForbiddenError, ONLY_VERIFIED_REALTORS_BID);
+    // Not approved and out of credits: the verification is what they are told first.
+    given(account, [registered()]).when(place({ realtorApproved: false })).thenThrows(ForbiddenError, ONLY_VERIFIED_REALTORS_BID);
+    given(account, [registered(), credited(5)]).when(place({ realtorApproved: false, property: { ...open, exists: false } })).thenThrows(ForbiddenError, ONLY_VERIFIED_REALTORS_BID);
   });
 
   it('refuses without a credit', () => {

@@ -1,4 +1,5 @@
 import { MIN_BID_AMOUNT } from '../../contract/bidding';
+import { ONLY_VERIFIED_REALTORS_BID } from '../../contract/realtor-profiles';
 import { assertNever } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import type { AccountBid, RegisteredAccount } from './account';
@@ -109,6 +110,8 @@ export function decideBid(command: BidCommand, state: RegisteredAccount): Accoun
 
 function placeBid(command: Extract<BidCommand, { type: 'PlaceBid' }>, state: RegisteredAccount): AccountEvent[] {
   if (state.role !== 'realtor') throw new ForbiddenError(ONLY_REALTORS_BID);
+  // The landing page's promise: only pre-vetted realtors bid (docs/decisions/0050). Before the listing and the credits.
+  if (!command.realtorApproved) throw new ForbiddenError(ONLY_VERIFIED_REALTORS_BID);
   requireOpen(command.property, command.at);
   if (state.bidOnProperty.has(command.propertyId)) throw new ConflictError(DUPLICATE_BID);
   if (state.bids.has(command.bidId)) throw new ConflictError('Bid already exists');

@@ -64,6 +64,8 @@ export type PlaceBid = {
   amount: number;
   message?: string;
   property: PropertySnapshot;
+  /** The realtor's licence verification is approved (the realtor-profile stream's business, read when the command is made). */
+  realtorApproved: boolean;
   at: string;
 };
 /** Only the message of a bid changes, and only while its bidding is open. */

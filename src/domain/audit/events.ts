@@ -34,6 +34,12 @@ export type VerificationDocumentOpened = {
   data: { adminId: string; verificationId: string; userId: string; at: string };
 };
 
+/** An administrator asked for an address of a realtor's licence document (docs/decisions/0050). */
+export type RealtorDocumentOpened = {
+  type: 'RealtorDocumentOpened';
+  data: { adminId: string; userId: string; at: string };
+};
+
 export const EXPORTS = ['prospects', 'activity'] as const;
 export type ExportName = (typeof EXPORTS)[number];
 
@@ -43,6 +49,6 @@ export type DataExported = {
   data: { adminId: string; export: ExportName; filters: Record<string, string>; rows: number; at: string };
 };
 
-export type AuditEvent = SignInFailed | VerificationDocumentOpened | DataExported;
+export type AuditEvent = SignInFailed | VerificationDocumentOpened | RealtorDocumentOpened | DataExported;
 
-export const AUDIT_EVENT_TYPES = ['SignInFailed', 'VerificationDocumentOpened', 'DataExported'] as const satisfies ReadonlyArray<AuditEvent['type']>;
+export const AUDIT_EVENT_TYPES = ['SignInFailed', 'VerificationDocumentOpened', 'RealtorDocumentOpened', 'DataExported'] as const satisfies ReadonlyArray<AuditEvent['type']>;

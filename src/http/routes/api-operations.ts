@@ -17,6 +17,7 @@ import { createPropertySchema, updatePropertySchema } from '../../contract/listi
 import { purchaseSchema } from '../../domain/payments/packages';
 import { prospectSchema } from '../../contract/prospect-requests';
 import { realtorProfileAnswer } from '../../contract/realtor-profile-answers';
+import { rejectRealtorSchema, revokeRealtorSchema } from '../../contract/admin-realtors';
 import { realtorProfileSchema } from '../../contract/realtor-profiles';
 import { adminReviewAnswer, adminReviewsPageAnswer, reviewAnswer, reviewsPageAnswer } from '../../contract/review-answers';
 import { hideReviewSchema, replyToReviewSchema, submitReviewSchema } from '../../contract/reviews';
@@ -156,7 +157,7 @@ export const API_OPERATIONS: ApiOperations = {
     roles: EVERYONE,
     answer: { kind: 'file' },
   },
-  'POST /api/upload-document': { summary: 'Upload a utility bill (PDF or image) for ownership verification', roles: ['homeowner'], upload: BILL, answer: { status: 201 } },
+  'POST /api/upload-document': { summary: "Upload a homeowner's utility bill or a realtor's licence document (PDF or image) for verification", roles: USERS, upload: BILL, answer: { status: 201 } },
   'POST /api/upload-property-image': {
     summary: 'Upload a listing image (verified homeowners): stored upright, without metadata, with WebP copies 400, 800 and 1600 px wide; over 40 megapixels is 400',
     roles: ['homeowner'],
@@ -224,7 +225,16 @@ export const API_OPERATIONS: ApiOperations = {
     roles: ADMINS,
     query: realtorsListQuery,
   },
-  'GET /api/admin/realtor-profiles': { summary: 'The same list as GET /api/admin/realtors, under the name of the spec', roles: ADMINS, query: realtorsListQuery },
+  'GET /api/admin/realtor-profiles': {
+    summary:
+      'The same list as GET /api/admin/realtors, under the name of the spec; `?verificationStatus=pending` is the licence review queue, oldest first (docs/decisions/0050); with pending, approved or rejected, newest and oldest sort by when the profile went to review',
+    roles: ADMINS,
+    query: realtorsListQuery,
+  },
+  'POST /api/admin/realtor-profiles/:userId/approve': { summary: "Approve a realtor's licence verification, which lets them bid, and mail them", roles: ADMINS },
+  'POST /api/admin/realtor-profiles/:userId/reject': { summary: "Reject a realtor's licence verification and mail them the subject and message", roles: ADMINS, body: rejectRealtorSchema },
+  'POST /api/admin/realtor-profiles/:userId/revoke': { summary: "Revoke an approved realtor's licence verification (a lapsed licence): they stop bidding; bids already placed stay", roles: ADMINS, body: revokeRealtorSchema },
+  'GET /api/admin/realtor-document/:encodedKey{.+}': { summary: "A short-lived address of a realtor's licence document: `{ url }`", roles: ADMINS },
 
   // Credits and card payments
   'POST /api/credits/purchase': { summary: 'Buy a credit package by card', roles: ['realtor'], body: purchaseSchema },

@@ -79,7 +79,7 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/admin/legal-agreements', allowed: ADMINS },
   // Files, ownership verification and listings
   { route: 'GET /api/files/:key{.+}', path: () => fileUrl, allowed: EVERYONE },
-  { route: 'POST /api/upload-document', body: {}, allowed: ['homeowner'] },
+  { route: 'POST /api/upload-document', body: {}, allowed: USERS },
   { route: 'POST /api/upload-property-image', body: {}, allowed: ['homeowner'] },
   { route: 'POST /api/upload-profile-image', body: {}, allowed: ['realtor'] },
   { route: 'GET /api/proxy-image/:imageKey{.+}', path: () => `/api/proxy-image/${encodeURIComponent(SOME_IMAGE)}`, allowed: [...USERS, ...ADMINS] },
@@ -118,6 +118,10 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/admin/bids', allowed: ADMINS },
   { route: 'GET /api/admin/realtor-profiles', allowed: ADMINS },
   { route: 'GET /api/admin/realtors', allowed: ADMINS },
+  { route: 'POST /api/admin/realtor-profiles/:userId/approve', path: () => '/api/admin/realtor-profiles/no-such/approve', allowed: ADMINS },
+  { route: 'POST /api/admin/realtor-profiles/:userId/reject', path: () => '/api/admin/realtor-profiles/no-such/reject', body: {}, allowed: ADMINS },
+  { route: 'POST /api/admin/realtor-profiles/:userId/revoke', path: () => '/api/admin/realtor-profiles/no-such/revoke', body: {}, allowed: ADMINS },
+  { route: 'GET /api/admin/realtor-document/:encodedKey{.+}', path: () => `/api/admin/realtor-document/${encodeURIComponent(SOME_BILL)}`, allowed: ADMINS },
   // Credits and card payments
   { route: 'POST /api/credits/purchase', body: {}, allowed: ['realtor'] },
   { route: 'GET /api/credits/statement', allowed: ['realtor'] },

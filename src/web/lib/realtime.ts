@@ -53,6 +53,13 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       void queryClient.invalidateQueries({ queryKey: queryKeys.property(propertyId), exact: true });
     },
   },
+  'realtor:verification': {
+    orderKey: () => 'realtor-verification',
+    apply: (queryClient) => {
+      // The profile's Licence Verification card and the listing page's bid panel read the realtor's own profile.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ownRealtorProfile, exact: true });
+    },
+  },
   activity: {
     // Every change to the marketplace is an entry of the log (docs/decisions/0034), so each one refreshes
     // every admin read: the open tab's list refetches its loaded pages, the others when next opened, and

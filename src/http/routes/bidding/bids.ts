@@ -10,6 +10,7 @@ import { viewPropertyBids } from '../../../projections/bid-views';
 import { findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
 import { findProperty } from '../../../projections/properties-queries';
 import { withBidderStanding } from '../../../projections/realtor-standing';
+import { isRealtorApproved } from '../../../projections/realtor-profiles-queries';
 import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { mailBidReceived } from '../../bid-mails';
@@ -43,7 +44,7 @@ export function createBidRoutes(deps: AppDeps) {
       const input = await readJson(c, placeBidSchema);
       if (input.propertyId !== undefined && input.propertyId !== propertyId) throw new ValidationError(PROPERTY_MISMATCH, { propertyId: PROPERTY_MISMATCH });
       const realtorId = currentUserId(c);
-      const facts = await readPropertyFacts(deps, propertyId);
+      const [facts, realtorApproved] = await Promise.all([readPropertyFacts(deps, propertyId), isRealtorApproved(deps.readStore, realtorId)]);
       const bidId = crypto.randomUUID();
       await runCommand(deps, c, userStreamId(realtorId), account, {
         type: 'PlaceBid',
@@ -52,6 +53,7 @@ export function createBidRoutes(deps: AppDeps) {
         amount: input.amount,
         ...(input.message !== undefined ? { message: input.message } : {}),
         property: toSnapshot(facts),
+        realtorApproved,
         at: deps.clock().toISOString(),
       });
       await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });

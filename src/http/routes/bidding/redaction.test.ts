@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../../../testing/bidding';
+import { approveRealtor, listProperty, placeBid, registerHomeowner, registerRealtor, registerUnvettedRealtor, testClock } from '../../../testing/bidding';
 import type { TestApp } from '../../../testing/test-app';
 import { testAppPerTest } from '../../../testing/test-app';
 import { sendJson } from '../../../testing/user-session';
@@ -90,10 +90,13 @@ describe('realtor contact details reaching homeowners', () => {
     const t = await app({ now: clock.now });
     const owner = await registerHomeowner(t);
     const stranger = await registerHomeowner(t);
-    const chosen = await registerRealtor(t, 2, { name: 'Quentin Quill' });
-    const other = await registerRealtor(t, 2, { name: 'Ursula Umber' });
+    const chosen = await registerUnvettedRealtor(t, 2, { name: 'Quentin Quill' });
+    const other = await registerUnvettedRealtor(t, 2, { name: 'Ursula Umber' });
     await sendJson(t.app, 'POST', '/api/realtor-profile', { brokerageName: 'Quill Realty', licenseNumber: 'LIC-7731', serviceAreas: ['York'], specialties: ['Condos'], commissionRate: '2%' }, chosen.cookie);
     await sendJson(t.app, 'POST', '/api/realtor-profile', { brokerageName: 'Umber Homes', licenseNumber: 'LIC-4402', serviceAreas: ['York'], specialties: ['Condos'], commissionRate: '2%' }, other.cookie);
+    // Their licences approved, as an administrator would once the profiles are complete.
+    await approveRealtor(t, chosen.user.id);
+    await approveRealtor(t, other.user.id);
     const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: closes });
     const chosenBid = (await (await placeBid(t, chosen.cookie, propertyId, { amount: 150 })).json()) as { id: string };
     const otherBid = (await (await placeBid(t, other.cookie, propertyId, { amount: 200 })).json()) as { id: string };

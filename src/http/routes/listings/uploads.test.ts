@@ -92,9 +92,11 @@ describe('POST /api/upload-document', () => {
     expect(((await res.json()) as { message: string }).message).toBe('Please choose a file to upload');
   });
 
-  it('is for homeowners only', async () => {
+  it("is for signed-in users: a homeowner's bill or a realtor's licence (docs/decisions/0050)", async () => {
     const realtor = await registerUser(t.app, { role: 'realtor' });
-    expect((await document(FILES.pdf(), 'bill.pdf', realtor.cookie)).status).toBe(403);
+    const licence = await document(FILES.pdf(), 'licence.pdf', realtor.cookie);
+    expect(licence.status).toBe(201);
+    expect(((await licence.json()) as { documentUrl: string }).documentUrl).toMatch(/^bills\/[0-9a-f-]{36}\.pdf$/);
     expect((await upload(t, '/api/upload-document', { field: 'document', bytes: FILES.pdf(), name: 'bill.pdf' })).status).toBe(401);
   });
 });

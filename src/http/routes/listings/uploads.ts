@@ -73,11 +73,12 @@ const uploadBodyLimit = bodyLimit({
   },
 });
 
-/** POST /upload-document (utility bills), POST /upload-property-image and POST /upload-profile-image (realtors' avatars). */
+/** POST /upload-document (utility bills and licence documents), POST /upload-property-image and POST /upload-profile-image (realtors' avatars). */
 export function createUploadRoutes(deps: AppDeps): Hono<AppEnv> {
   const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });
   return new Hono<AppEnv>()
-    .post('/upload-document', requireUser('homeowner'), uploadBodyLimit, async (c) => {
+    // A homeowner's utility bill, or a realtor's licence document (docs/decisions/0050): the same files, the same rules.
+    .post('/upload-document', requireUser('homeowner', 'realtor'), uploadBodyLimit, async (c) => {
       const key = await storeUpload(deps, c, limiter, BILL);
       // The opaque key, never an address: only administrators get one, for 5 minutes.
       return c.json({ documentUrl: key }, 201);

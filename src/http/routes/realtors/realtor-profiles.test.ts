@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminSessions } from '../../../testing/contact-legal';
-import { get, listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../../../testing/bidding';
+import { approveRealtor, get, listProperty, placeBid, registerHomeowner, registerRealtor, registerUnvettedRealtor, testClock } from '../../../testing/bidding';
 import { testAppPerTest } from '../../../testing/test-app';
 import { FILES, rootSession, upload, uploadAvatar, uploadImage, verifiedHomeowner } from '../../../testing/listings';
 import { sendJson } from '../../../testing/user-session';
@@ -21,7 +21,7 @@ const profile = {
 describe('realtor profile', () => {
   it('starts empty, saves with the spec rules, and answers the own profile with contact details', async () => {
     const t = await app();
-    const realtor = await registerRealtor(t, 0, { name: 'Rita Realtor' });
+    const realtor = await registerUnvettedRealtor(t, 0, { name: 'Rita Realtor' });
     const empty = await (await get(t, '/api/realtor-profile', realtor.cookie)).json();
     expect(empty).toEqual({
       userId: realtor.user.id,
@@ -40,8 +40,16 @@ describe('realtor profile', () => {
       realtorVerified: expect.any(Boolean),
       wins: 0,
       reviewSummary: { count: 0, average: null },
+      verificationStatus: 'not_submitted',
+      isVerified: false,
       email: realtor.input.email,
       phone: '+14165550199',
+      verification: {
+        documentUrl: null,
+        submittedAt: null,
+        missing: ['Licence number', 'Brokerage name', 'Years of experience', 'At least one service area', 'At least one specialty', 'Licence document'],
+        rejection: null,
+      },
     });
     const saved = await sendJson(t.app, 'POST', '/api/realtor-profile', profile, realtor.cookie);
     expect(saved.status).toBe(200);
@@ -57,7 +65,7 @@ describe('realtor profile', () => {
     [{ yearsOfExperience: -2 }, 'Years of experience must be a whole number of at least 0'],
   ])('refuses %j with %s', async (change, message) => {
     const t = await app();
-    const realtor = await registerRealtor(t);
+    const realtor = await registerUnvettedRealtor(t);
     const res = await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, ...change }, realtor.cookie);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(message);
@@ -65,8 +73,8 @@ describe('realtor profile', () => {
 
   it("shows another realtor's profile without contact details, and 404 for a homeowner or nobody", async () => {
     const t = await app();
-    const realtor = await registerRealtor(t);
-    const rival = await registerRealtor(t);
+    const realtor = await registerUnvettedRealtor(t);
+    const rival = await registerUnvettedRealtor(t);
     const homeowner = await registerHomeowner(t);
     const avatar = await uploadAvatar(t, realtor.cookie);
     await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, profileImageUrl: avatar }, realtor.cookie);
@@ -92,7 +100,7 @@ describe('the profile picture: only an image the realtor uploaded (issue 11)', (
 
   it('uploads a picture, saves its key and serves it from our own origin', async () => {
     const t = await app();
-    const realtor = await registerRealtor(t);
+    const realtor = await registerUnvettedRealtor(t);
     const homeowner = await registerHomeowner(t);
     const avatar = await uploadAvatar(t, realtor.cookie, FILES.png(300));
     expect(avatar).toMatch(/^images\/[0-9a-f-]{36}\.png$/);
@@ -121,7 +129,7 @@ describe('the profile picture: only an image the realtor uploaded (issue 11)', (
     ['not text', 5],
   ])('refuses %s with 400', async (_what, value) => {
     const t = await app();
-    const realtor = await registerRealtor(t);
+    const realtor = await registerUnvettedRealtor(t);
     const res = await save(t, realtor.cookie, value);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(RULE);
@@ -130,8 +138,8 @@ describe('the profile picture: only an image the realtor uploaded (issue 11)', (
 
   it("refuses the key of someone else's upload, or of none, as decision 0012 refuses a listing's", async () => {
     const t = await app();
-    const realtor = await registerRealtor(t);
-    const rival = await registerRealtor(t);
+    const realtor = await registerUnvettedRealtor(t);
+    const rival = await registerUnvettedRealtor(t);
     const owner = await verifiedHomeowner(t, await rootSession(t));
     const keys = [
       await uploadAvatar(t, rival.cookie),
@@ -148,7 +156,7 @@ describe('the profile picture: only an image the realtor uploaded (issue 11)', (
 
   it('takes JPG, PNG and WebP pictures only, from realtors', async () => {
     const t = await app();
-    const realtor = await registerRealtor(t);
+    const realtor = await registerUnvettedRealtor(t);
     const homeowner = await registerHomeowner(t);
     for (const bytes of [FILES.jpeg(), FILES.png(), FILES.webp()]) expect(await uploadAvatar(t, realtor.cookie, bytes)).toMatch(/^images\//);
     for (const bytes of [FILES.pdf(), FILES.text()]) {
@@ -189,9 +197,10 @@ describe('the back office', () => {
     const t = await app();
     const admins = await adminSessions(t);
     const owner = await registerHomeowner(t);
-    const realtor = await registerRealtor(t, 1, { name: 'Rita Realtor' });
+    const realtor = await registerUnvettedRealtor(t, 1, { name: 'Rita Realtor' });
     const avatar = await uploadAvatar(t, realtor.cookie);
     await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, profileImageUrl: avatar }, realtor.cookie);
+    await approveRealtor(t, realtor.user.id);
     const propertyId = await listProperty(t, owner.user.id, { biddingEndsAt: '2099-01-01T00:00:00.000Z', title: 'Sunny loft' });
     await placeBid(t, realtor.cookie, propertyId, { amount: 175 });
     const { items: profiles } = (await (await get(t, '/api/admin/realtor-profiles', admins.moderator)).json()) as { items: unknown[] };

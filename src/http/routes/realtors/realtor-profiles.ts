@@ -3,8 +3,8 @@ import { achievementProgress } from '../../../domain/accounts/achievements';
 import { mayShareRealtorContact } from '../../../domain/bidding/contact';
 import { realtorProfile, realtorProfileStreamId } from '../../../domain/realtor-profiles/profile';
 import type { RealtorDashboardJson } from '../../../contract/realtor-insights';
-import type { RealtorProfileView } from '../../../contract/realtor-profiles';
-import { EMPTY_REALTOR_PROFILE, realtorProfileSchema } from '../../../contract/realtor-profiles';
+import type { OwnVerificationView, RealtorProfileView } from '../../../contract/realtor-profiles';
+import { EMPTY_REALTOR_PROFILE, missingForVerification, realtorProfileSchema } from '../../../contract/realtor-profiles';
 import { NotFoundError } from '../../../domain/shared/errors';
 import { computeRealtorInsights } from '../../../projections/realtor-insights';
 import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
@@ -31,6 +31,7 @@ import { requireOwnUploads } from '../listings/listing-shared';
  */
 function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact: boolean, standing: Pick<RealtorProfileView, 'wins' | 'reviewSummary'>): RealtorProfileView {
   const fields = profile ?? { ...EMPTY_REALTOR_PROFILE, profileImageUrl: null };
+  const verificationStatus = profile?.verificationStatus ?? 'not_submitted';
   const { yearsOfExperience, serviceAreas, specialties, additionalServices, commissionRate, about } = fields;
   return {
     userId: user._id,
@@ -48,7 +49,21 @@ function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact
     realtorVerified: isVerifiedRealtor(profile),
     wins: standing.wins,
     reviewSummary: standing.reviewSummary,
+    verificationStatus,
+    isVerified: verificationStatus === 'approved',
     ...(contact ? { email: user.email, phone: user.phone } : {}),
+  };
+}
+
+/** The realtor's own licence verification, for the profile screen's card. */
+function ownVerification(profile: RealtorProfileDoc | null): OwnVerificationView {
+  const fields = profile ?? { ...EMPTY_REALTOR_PROFILE, verificationDocumentUrl: null };
+  const rejection = profile?.rejectionSubject && profile.rejectionMessage ? { subject: profile.rejectionSubject, message: profile.rejectionMessage } : null;
+  return {
+    documentUrl: fields.verificationDocumentUrl ?? null,
+    submittedAt: profile?.submittedAt ?? null,
+    missing: missingForVerification(fields),
+    rejection: (profile?.verificationStatus ?? 'not_submitted') === 'approved' ? null : rejection,
   };
 }
 
@@ -64,7 +79,8 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
   const ownView = async (userId: string) => {
     const user = await findUser(deps.readStore, userId);
     if (!user) throw new UnauthorizedError();
-    return view(user, true);
+    const [answer, profile] = await Promise.all([view(user, true), findRealtorProfile(deps.readStore, userId)]);
+    return { ...answer, verification: ownVerification(profile) };
   };
 
   /** SPEC §1 and ARCHITECTURE 9: a homeowner sees a realtor's contact only through a closed listing of theirs that selected them. */
@@ -83,6 +99,8 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
       const profile = await readJson(c, realtorProfileSchema);
       // Only a picture this realtor uploaded as an avatar: a key seen on someone's listing or bid is not theirs to show.
       if (profile.profileImageUrl !== undefined) await requireOwnUploads(deps, userId, [profile.profileImageUrl], 'avatar');
+      // The licence document too: one this realtor uploaded through POST /api/upload-document.
+      if (profile.verificationDocumentUrl !== undefined) await requireOwnUploads(deps, userId, [profile.verificationDocumentUrl], 'bill');
       const role = c.get('session').user?.role ?? '';
       await runCommand(deps, c, realtorProfileStreamId(userId), realtorProfile, { type: 'SaveRealtorProfile', userId, role, profile, at: deps.clock().toISOString() });
       return c.json(await ownView(userId));

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { BidStatusBadge } from '../../components/bid-status-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { AlertCircleIcon, ClockIcon, CoinsIcon, GavelIcon, MailIcon, PencilIcon, PhoneIcon } from '../../components/ui/icons';
+import { AlertCircleIcon, ClockIcon, CoinsIcon, GavelIcon, MailIcon, PencilIcon, PhoneIcon, ShieldIcon } from '../../components/ui/icons';
 import { CheckIcon } from '../../components/ui/shell-icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { readErrorMessage } from '../../lib/api';
@@ -13,7 +13,8 @@ import { formatAmount, formatDate } from '../../lib/format';
 import { minimumBidOf } from './bid-amount';
 import { PlaceBidDialog } from './place-bid-dialog';
 import { propertyBidsQuery } from '../../lib/property-bids';
-import { ownBidsQuery, useViewer } from './queries';
+import { ownBidsQuery, ownVerificationQuery, useViewer } from './queries';
+import { ONLY_VERIFIED_REALTORS_BID } from '../../../contract/realtor-profiles';
 import type { BiddableProperty, PropertyBid } from './types';
 import { useBiddingOpen } from '../../lib/use-bidding-open';
 
@@ -33,8 +34,9 @@ export function BidAction({ property }: { property: BiddableProperty }) {
 function RealtorBidPanel({ property, realtorId, credits }: { property: BiddableProperty; realtorId: string; credits: number }) {
   const open = useBiddingOpen(property.biddingEndsAt);
   const bids = useQuery(propertyBidsQuery(property.id));
+  const profile = useQuery(ownVerificationQuery());
 
-  if (bids.isPending) {
+  if (bids.isPending || (profile.isPending && open)) {
     return (
       <Panel state="loading">
         <div role="status" className="grid gap-3">
@@ -61,7 +63,26 @@ function RealtorBidPanel({ property, realtorId, credits }: { property: BiddableP
   const ownBid = bids.data.find((bid) => bid.realtorId === realtorId);
   if (!open) return <ClosedPanel bid={ownBid} />;
   if (ownBid !== undefined) return <OwnBidPanel bid={ownBid} />;
+  // Only approved realtors bid (docs/decisions/0050); the server refuses the others too. A failed read leaves it to the server.
+  if (profile.data !== undefined && profile.data.verificationStatus !== 'approved') return <NotVerifiedPanel />;
   return <PlaceBidPanel property={property} credits={credits} />;
+}
+
+function NotVerifiedPanel() {
+  return (
+    <Panel state="not-verified" title="Place a bid">
+      <div className="grid gap-4">
+        <p role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+          {ONLY_VERIFIED_REALTORS_BID}
+        </p>
+        <Link to="/realtor-profile" hash="licence-verification" className={buttonVariants({ variant: 'brand', className: 'w-full' })}>
+          <ShieldIcon />
+          Complete your verification
+        </Link>
+      </div>
+    </Panel>
+  );
 }
 
 function PlaceBidPanel({ property, credits }: { property: BiddableProperty; credits: number }) {

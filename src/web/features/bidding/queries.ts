@@ -23,6 +23,18 @@ export function realtorProfileQuery(realtorId: string, open: boolean) {
 }
 
 /**
+ * GET /api/realtor-profile: the signed-in realtor's own profile, whose
+ * `verificationStatus` says whether they may bid (docs/decisions/0050). The
+ * same entry the profile screen reads; `realtor:verification` pushes refresh it.
+ */
+export function ownVerificationQuery() {
+  return queryOptions({
+    queryKey: queryKeys.ownRealtorProfile,
+    queryFn: () => apiFetch<RealtorProfileView>('/api/realtor-profile', {}, loadRealtorProfileAnswer),
+  });
+}
+
+/**
  * The signed-in user, read from the session's ['user'] entry without fetching
  * it: this feature's components are given only a property, the sign-in guard
  * has already loaded the user, and the session feature keeps it fresh

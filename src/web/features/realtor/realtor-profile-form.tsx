@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   ADDITIONAL_SERVICES,
+  missingForVerification,
   realtorProfileSchema,
   SERVICE_AREAS,
   SPECIALTIES,
@@ -17,6 +18,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TextareaField } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { useSaveRealtorProfile } from './mutations';
+import { LicenceVerificationCard } from './licence-verification-card';
 import { ProfilePhotoCard } from './profile-photo-card';
 import { ownRealtorProfileQuery } from './queries';
 import { TagPickerCard } from './tag-picker';
@@ -32,6 +34,8 @@ type Values = {
   specialties: string[];
   additionalServices: string[];
   profileImageUrl: string | null;
+  /** The licence document's key (docs/decisions/0050); a new upload goes with the next save. */
+  verificationDocumentUrl: string | null;
 };
 type Field = keyof Values;
 type Errors = Partial<Record<Field, string>>;
@@ -100,6 +104,12 @@ function ProfileFields({ name, profile }: { name: string; profile: OwnRealtorPro
 
   return (
     <form className="grid gap-6" noValidate onSubmit={submit} aria-label="Realtor profile">
+      <LicenceVerificationCard
+        profile={profile}
+        missing={missingForVerification({ ...values, yearsOfExperience: Number(values.yearsOfExperience) || 0 })}
+        documentKey={values.verificationDocumentUrl}
+        onDocument={(key) => change('verificationDocumentUrl', key)}
+      />
       <ProfilePhotoCard
         name={name}
         image={values.profileImageUrl}
@@ -184,6 +194,7 @@ function valuesOf(profile: OwnRealtorProfile): Values {
     specialties: profile.specialties,
     additionalServices: profile.additionalServices,
     profileImageUrl: savedImageOf(profile),
+    verificationDocumentUrl: profile.verification?.documentUrl ?? null,
   };
 }
 
@@ -193,7 +204,7 @@ function savedImageOf(profile: OwnRealtorProfile): string | null {
 }
 
 function validate(values: Values) {
-  const input: RealtorProfileInput = { ...values, profileImageUrl: values.profileImageUrl ?? undefined };
+  const input: RealtorProfileInput = { ...values, profileImageUrl: values.profileImageUrl ?? undefined, verificationDocumentUrl: values.verificationDocumentUrl ?? undefined };
   const result = realtorProfileSchema.safeParse(input);
   if (result.success) return { data: result.data, errors: {} as Errors };
   const errors: Errors = {};

@@ -7,7 +7,7 @@ import { Progress } from '../../components/ui/progress';
 import { ApiError, apiRequest } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-keys';
-import { checkBillFile, uploadDocument } from './upload-document';
+import { checkBillFile, uploadDocument } from '../../lib/upload-document';
 import type { VerificationStatusJson } from '../../../contract/verification';
 
 const UPLOAD_FAILED = 'Failed to upload document. Please try again.';

@@ -4,8 +4,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
-import { AlertCircleIcon, ShieldIcon } from '../../components/ui/icons';
-import { CheckIcon } from '../../components/ui/shell-icons';
+import { ShieldIcon } from '../../components/ui/icons';
+import { StateMessage } from '../../components/ui/state-message';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { BillUpload } from './bill-upload';
 import { verificationStatusQueryOptions } from './queries';
@@ -88,25 +88,6 @@ function StatusBadge({ status }: { status: 'not_submitted' | 'pending' | 'approv
   if (status === 'pending') return <Badge variant="warning">Pending</Badge>;
   if (status === 'rejected') return <Badge className="border-transparent bg-red-50 text-red-700">Action needed</Badge>;
   return <Badge variant="muted">Not Verified</Badge>;
-}
-
-const tones = {
-  success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-950', icon: <CheckIcon className="size-5 text-emerald-600" /> },
-  warning: { box: 'border-amber-200 bg-amber-50 text-amber-950', icon: <AlertCircleIcon className="size-5 text-amber-600" /> },
-  danger: { box: 'border-red-200 bg-red-50 text-red-950', icon: <AlertCircleIcon className="size-5 text-red-600" /> },
-  neutral: { box: 'border-border bg-muted/60 text-foreground', icon: <ShieldIcon className="size-5 text-neutral-600" /> },
-} as const;
-
-function StateMessage({ tone, title, children }: { tone: keyof typeof tones; title: string; children: ReactNode }) {
-  return (
-    <div className={`flex gap-3 rounded-lg border p-4 ${tones[tone].box}`}>
-      <span className="shrink-0">{tones[tone].icon}</span>
-      <div className="grid gap-1">
-        <h3 className="font-semibold">{title}</h3>
-        <p className="text-sm">{children}</p>
-      </div>
-    </div>
-  );
 }
 
 /** SPEC §5 Verification file: what the bill must show. */

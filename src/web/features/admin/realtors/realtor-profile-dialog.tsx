@@ -5,6 +5,7 @@ import { ControlledDialogContent } from '../../../components/ui/controlled-dialo
 import { formatDateTime } from '../format';
 import { useLastPresent } from '../use-last-present';
 import type { AdminRealtorProfile } from './types';
+import { VERIFICATION_STATES } from './types';
 
 /** The whole profile, for the fields the table leaves out (about, additional services), laid out as a homeowner sees a bidder's. */
 export function AdminRealtorProfileDialog({ profile, onClose }: { profile: AdminRealtorProfile | null; onClose: () => void }) {
@@ -31,6 +32,8 @@ function Details({ profile }: { profile: AdminRealtorProfile }) {
         { label: 'Commission', value: profile.commissionRate || '—' },
         { label: 'Joined', value: formatDateTime(profile.joinedAt) },
         { label: 'Profile updated', value: profile.updatedAt === null ? 'No profile yet' : formatDateTime(profile.updatedAt) },
+        { label: 'Licence review', value: VERIFICATION_STATES.find((state) => state.value === profile.verificationStatus)?.label ?? profile.verificationStatus },
+        { label: 'Sent for review', value: profile.submittedAt === null ? '—' : formatDateTime(profile.submittedAt) },
       ]}
       serviceAreas={profile.serviceAreas}
       specialties={profile.specialties}

@@ -64,12 +64,17 @@ export function useRejectVerification() {
   });
 }
 
+/** Opens the bill in a new tab (SPEC §2 Admin portal), through GET /api/admin/verification-document/{key}. */
+export function openVerificationDocument(documentKey: string): Promise<void> {
+  return openAdminDocument(`/api/admin/verification-document/${encodeURIComponent(documentKey)}`);
+}
+
 /**
- * Opens the bill in a new tab (SPEC §2 Admin portal). The tab is opened in the
- * click itself, so popup blockers allow it, and pointed at the short-lived
- * address (GET /api/admin/verification-document/{key}) once it arrives.
+ * Opens a submitted document in a new tab: a homeowner's bill, a realtor's licence.
+ * The tab is opened in the click itself, so popup blockers allow it, and pointed
+ * at the short-lived address `addressRoute` answers once it arrives.
  */
-export async function openVerificationDocument(documentKey: string): Promise<void> {
+export async function openAdminDocument(addressRoute: string): Promise<void> {
   const tab = window.open('', '_blank');
   if (tab !== null) {
     // The document needs no handle on the portal.
@@ -77,7 +82,7 @@ export async function openVerificationDocument(documentKey: string): Promise<voi
     tab.document.title = 'Opening document…';
   }
   try {
-    const { url } = await apiFetch<{ url: string }>(`/api/admin/verification-document/${encodeURIComponent(documentKey)}`);
+    const { url } = await apiFetch<{ url: string }>(addressRoute);
     if (tab === null) window.open(url, '_blank', 'noopener');
     else tab.location.href = url;
   } catch (error) {

@@ -1,6 +1,6 @@
-import { uploadFile } from '../../lib/upload';
+import { uploadFile } from './upload';
 
-/** POST /api/upload-document (multipart field `document`) → { documentUrl }. */
+/** POST /api/upload-document (multipart field `document`) → { documentUrl }: a homeowner's bill or a realtor's licence. */
 export async function uploadDocument(file: File, onProgress: (percent: number) => void): Promise<string> {
   const { documentUrl } = await uploadFile<{ documentUrl: string }>('/api/upload-document', 'document', file, onProgress);
   return documentUrl;

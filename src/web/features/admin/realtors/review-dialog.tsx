@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { REVIEW_FIELDS_MESSAGE } from '../../../../contract/verification';
+import { REVOKE_REASON_MESSAGE } from '../../../../contract/admin-realtors';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextareaField } from '../../../components/ui/textarea';
+import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
+import { useLastPresent } from '../use-last-present';
+import { useReviewRealtor } from './mutations';
+import type { AdminRealtorProfile } from './types';
+
+/** Which refusal the dialog asks for: a rejection (subject and message, mailed) or a revocation (a reason, mailed). */
+export type RefusalKind = 'reject' | 'revoke';
+export type Refusal = { kind: RefusalKind; realtor: AdminRealtorProfile };
+
+/** Rejecting or revoking a realtor's licence asks for what the realtor is told, as rejecting a bill does. */
+export function RealtorRefusalDialog({ refusal, onClose }: { refusal: Refusal | null; onClose: () => void }) {
+  const shown = useLastPresent(refusal);
+  return (
+    <Dialog open={refusal !== null} onOpenChange={(open) => !open && onClose()}>
+      <ControlledDialogContent>
+        {shown !== null && (shown.kind === 'reject' ? <RejectForm key={shown.realtor.id} realtor={shown.realtor} onDone={onClose} /> : <RevokeForm key={shown.realtor.id} realtor={shown.realtor} onDone={onClose} />)}
+      </ControlledDialogContent>
+    </Dialog>
+  );
+}
+
+function RejectForm({ realtor, onDone }: { realtor: AdminRealtorProfile; onDone: () => void }) {
+  const review = useReviewRealtor();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (subject.trim() === '' || message.trim() === '') return setError(REVIEW_FIELDS_MESSAGE);
+    setError(undefined);
+    review.mutate({ action: 'reject', userId: realtor.userId, subject: subject.trim(), message: message.trim() }, { onSuccess: onDone });
+  }
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <DialogHeader>
+        <DialogTitle>Reject licence</DialogTitle>
+        <DialogDescription>
+          {realtor.userName} · {realtor.userEmail} gets this email and can correct their profile or send a new licence document.
+        </DialogDescription>
+      </DialogHeader>
+      <TextField
+        label="Subject"
+        name="subject"
+        placeholder="Your realtor licence could not be verified"
+        value={subject}
+        aria-invalid={error !== undefined && subject.trim() === ''}
+        onChange={(event) => setSubject(event.target.value)}
+      />
+      <TextareaField
+        label="Message"
+        name="message"
+        placeholder="Say what was wrong and what to send instead."
+        className="min-h-32"
+        value={message}
+        aria-invalid={error !== undefined && message.trim() === ''}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+      <FormError error={error} />
+      <Footer pending={review.isPending} label="Reject and send email" pendingLabel="Rejecting" />
+    </form>
+  );
+}
+
+function RevokeForm({ realtor, onDone }: { realtor: AdminRealtorProfile; onDone: () => void }) {
+  const review = useReviewRealtor();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reason.trim() === '') return setError(REVOKE_REASON_MESSAGE);
+    setError(undefined);
+    review.mutate({ action: 'revoke', userId: realtor.userId, reason: reason.trim() }, { onSuccess: onDone });
+  }
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <DialogHeader>
+        <DialogTitle>Revoke licence verification</DialogTitle>
+        <DialogDescription>
+          {realtor.userName} can no longer bid until a new review; bids already placed stay. They are emailed the reason.
+        </DialogDescription>
+      </DialogHeader>
+      <TextareaField
+        label="Reason"
+        name="reason"
+        placeholder="The licence lapsed on…"
+        className="min-h-28"
+        value={reason}
+        aria-invalid={error !== undefined}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <FormError error={error} />
+      <Footer pending={review.isPending} label="Revoke and send email" pendingLabel="Revoking" />
+    </form>
+  );
+}
+
+function FormError({ error }: { error: string | undefined }) {
+  if (error === undefined) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {error}
+    </p>
+  );
+}
+
+function Footer({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" variant="destructive" disabled={pending}>
+        {pending && <Spinner size="sm" label={pendingLabel} className="text-current" />}
+        {label}
+      </Button>
+    </DialogFooter>
+  );
+}
