@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
 import { signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openPage, openSignedInPage, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
+import { downloadFromNewTab, launchBrowser, openPage, openSignedInPage, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
 import { adminApi, apiCall, approveRealtorByApi, solidPng } from './support/listings';
 import { adminCookie } from './support/legal';
 import { registerPerson, type Person } from './support/marketplace';
@@ -69,12 +69,8 @@ describe('marketplace journey', () => {
     await pendingRow.waitFor();
     await screenshot(admin, 'marketplace-admin-homeowners-pending-desktop');
 
-    const [documentTab] = await Promise.all([
-      admin.context().waitForEvent('page'),
-      pendingRow.getByRole('button', { name: `View document of ${homeowner.name}` }).click(),
-    ]);
-    await documentTab.waitForURL((url) => url.pathname.startsWith('/api/files/') && url.searchParams.has('signature'));
-    await documentTab.close();
+    const bill = await downloadFromNewTab(admin, () => pendingRow.getByRole('button', { name: `View document of ${homeowner.name}` }).click());
+    expect(bill.suggestedFilename()).toMatch(/^document\.(pdf|png|jpg)$/);
 
     await pendingRow.getByRole('button', { name: `Reject ${homeowner.name}` }).click();
     const rejectDialog = admin.getByRole('dialog', { name: 'Reject verification' });

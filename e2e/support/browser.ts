@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -186,4 +186,16 @@ export function socketConnected(page: Page): Promise<void> {
       });
     });
   });
+}
+
+/**
+ * Clicks what opens a document (a bill, a licence) in a new tab and answers the download it starts: documents only
+ * download (docs/decisions/0056), from the signed address of our file route.
+ */
+export async function downloadFromNewTab(page: Page, click: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.context().waitForEvent('page').then((tab) => tab.waitForEvent('download')), click()]);
+  const url = new URL(download.url());
+  expect(url.pathname.startsWith('/api/files/') && url.searchParams.has('signature')).toBe(true);
+  await download.page().close();
+  return download;
 }

@@ -4,7 +4,7 @@ import { propertyStreamId } from '../../../domain/bidding/property-facts';
 import { reviewStreamId } from '../../../domain/reviews/review';
 import { ROOT, seedSuperAdmin, signInAdmin } from '../../../testing/admins';
 import type { BiddingApp } from '../../../testing/bidding';
-import { get, placeBid, propertyListedData, registerHomeowner, registerRealtor, testClock } from '../../../testing/bidding';
+import { get, placeBid, propertyListedData, registerHomeowner, registerRealtor, testClock, VETTED_PROFILE } from '../../../testing/bidding';
 import { testAppPerTest } from '../../../testing/test-app';
 import { sendJson } from '../../../testing/user-session';
 
@@ -22,7 +22,9 @@ async function listIn(t: BiddingApp, ownerId: string, location: string, biddingE
 }
 
 function saveProfile(t: BiddingApp, cookie: string, profile: Record<string, unknown>) {
-  return sendJson(t.app, 'POST', '/api/realtor-profile', { commissionRate: '2.5', specialties: ['Condos'], serviceAreas: ['Downtown'], ...profile }, cookie);
+  // The vetted licence and brokerage kept, so the approved profile stays approved (docs/decisions/0050).
+  const { brokerageName, licenseNumber } = VETTED_PROFILE;
+  return sendJson(t.app, 'POST', '/api/realtor-profile', { brokerageName, licenseNumber, commissionRate: '2.5', specialties: ['Condos'], serviceAreas: ['Downtown'], ...profile }, cookie);
 }
 
 async function setUp() {
@@ -192,7 +194,7 @@ describe("the owner's bid list", () => {
     const byRealtor = new Map(bids.map((bid) => [bid.realtorId, bid]));
     expect(byRealtor.get(chosen.user.id)).toMatchObject({
       realtorName: '',
-      realtorVerified: expect.any(Boolean),
+      realtorVerified: true,
       yearsOfExperience: 12,
       serviceAreas: ['Mississauga', 'Oakville'],
       specialties: ['Detached'],
