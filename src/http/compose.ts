@@ -14,6 +14,7 @@ import { readModelsOf } from '../projections/read-models';
 import { createProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
 import type { AppDeps } from './deps';
+import { createReadModelSnapshots } from './read-model-snapshots';
 import { createApp } from './app';
 import { createBidDigests } from '../processes/bid-digests';
 import { createBidRefundReactor } from '../processes/bid-refunds';
@@ -61,6 +62,12 @@ export interface AppParts {
    * erasing a key erases them (docs/decisions/0042). The server always gives them.
    */
   personalKeys?: CachedPersonalKeys;
+  /**
+   * Where in-memory read models are kept between starts (docs/decisions/0052):
+   * loaded before the runner starts, written every `intervalMs` and by
+   * `snapshots.stop` at shutdown. Without it, every start replays the whole log.
+   */
+  snapshots?: { path: string; intervalMs?: number };
 }
 
 /**
@@ -92,10 +99,11 @@ export async function composeApp(parts: AppParts) {
       await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop()]);
     },
   };
+  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
-    projections: parts.projections ?? [...createProjections(), bidRefunds, paymentCredits],
+    projections,
     onPush: (push) => parts.onPush?.(push),
     log: logger,
     generationCheckMs: parts.generations?.checkMs,
@@ -103,7 +111,10 @@ export async function composeApp(parts: AppParts) {
   });
   metrics.followProjections(runner, eventStore);
   metrics.followProcessManagers([bidRefunds, paymentCredits]);
+  const snapshots = parts.snapshots ? createReadModelSnapshots({ ...parts.snapshots, eventStore, readStore, projections, logger }) : undefined;
+  const restored = await snapshots?.restore();
   await runner.start();
+  snapshots?.start(runner);
   // Once the read models hold everything owed so far, the workers take it; new debts come live from the log.
   bidRefunds.start();
   paymentCredits.start();
@@ -131,5 +142,5 @@ export async function composeApp(parts: AppParts) {
     ...(parts.personalKeys ? { personalKeys: parts.personalKeys } : {}),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidDigests, processManagers, metrics };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidDigests, processManagers, metrics, snapshots, restored };
 }

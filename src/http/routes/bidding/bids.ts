@@ -51,7 +51,7 @@ export function createBidRoutes(deps: AppDeps) {
         property: toSnapshot(facts),
         at: deps.clock().toISOString(),
       });
-      await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });
+      if (!process.env.NO_BID_MAIL) await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });
       return c.json(await loadOwnBid(deps, realtorId, bidId), 201);
     })
 
