@@ -6,7 +6,7 @@ import { CHECKPOINTS } from '../projections/runner';
 import { fillMemoryCollection, memoryDocuments } from '../read-store/memory';
 import type { Doc } from '../read-store/port';
 import type { ReadModelSnapshot, SnapshotPart } from '../read-store/memory-snapshot';
-import { readSnapshotFile, snapshotPosition, writeSnapshotFile } from '../read-store/memory-snapshot';
+import { readSnapshotFile, removeAbandonedWrites, snapshotPosition, writeSnapshotFile } from '../read-store/memory-snapshot';
 import type { Logger } from './logger';
 
 /** With events applied since the last snapshot, how often one is written in the background. */
@@ -73,6 +73,8 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     const started = performance.now();
     const report = (fields: Omit<RestoreReport, 'ms' | 'documents'> & { documents?: number }): RestoreReport => ({ documents: 0, ...fields, ms: Math.round(performance.now() - started) });
     if (!inMemory) return report({ restored: [], refused: 'read models not in memory' });
+    const abandoned = await removeAbandonedWrites(path);
+    if (abandoned.length > 0) logger.info('removed read-model snapshots left half-written by stopped processes', { files: abandoned });
     const read = await readSnapshotFile(path);
     if ('refused' in read) {
       if (read.refused !== 'missing') logger.warn('read-model snapshot not used; replaying the whole log', { path, reason: read.refused });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Doc } from './port';
@@ -174,6 +174,39 @@ export async function writeSnapshotFile(path: string, snapshot: ReadModelSnapsho
     await directory.close();
   }
   return { bytes: body.length };
+}
+
+/**
+ * Removes the half-written files of writers killed mid-write (their process
+ * is gone); a live process's file is its write in progress and stays.
+ */
+export async function removeAbandonedWrites(path: string): Promise<string[]> {
+  const prefix = `.${basename(path)}.`;
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = await readdir(dirname(path));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const pid = Number(name.slice(prefix.length).split('.')[0]);
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
+    await rm(join(dirname(path), name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Why a snapshot file was not used, for the start's log line. */
