@@ -11,12 +11,19 @@ export function createOutboxMailer(options: { dir: string; clock?: () => Date })
   let sequence = 0;
   return {
     async send(mail) {
-      await mkdir(options.dir, { recursive: true });
       const sentAt = clock().toISOString();
       sequence = (sequence + 1) % 1_000_000;
       const name = `${sentAt.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}.json`;
       const body: Mail & { sentAt: string } = { ...mail, sentAt };
-      await writeFile(join(options.dir, name), `${JSON.stringify(body, null, 2)}\n`, { flag: 'wx' });
+      const write = () => writeFile(join(options.dir, name), `${JSON.stringify(body, null, 2)}\n`, { flag: 'wx' });
+      // The folder is made at the first mail, or again if it was removed: not looked for at every one.
+      try {
+        await write();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(options.dir, { recursive: true });
+        await write();
+      }
     },
     async forgetRecipient(to) {
       let names: string[];
