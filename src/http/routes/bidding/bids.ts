@@ -9,7 +9,6 @@ import { viewPropertyBids } from '../../../projections/bid-views';
 import { findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
 import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
-import { mailBidReceived } from '../../bid-mails';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
@@ -51,7 +50,6 @@ export function createBidRoutes(deps: AppDeps) {
         property: toSnapshot(facts),
         at: deps.clock().toISOString(),
       });
-      if (!process.env.NO_BID_MAIL) await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });
       return c.json(await loadOwnBid(deps, realtorId, bidId), 201);
     })
 
