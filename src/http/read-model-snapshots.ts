@@ -39,8 +39,11 @@ export interface ReadModelSnapshots {
   restore(): Promise<RestoreReport>;
   /** Writes a snapshot every `intervalMs` while events arrive. */
   start(runner: ProjectionRunner): void;
-  /** Writes one now, when events were applied since the last; resolves with its position, if it wrote. */
-  write(runner: ProjectionRunner): Promise<number | undefined>;
+  /**
+   * Writes one now, when events were applied since the last and the file there
+   * is not as far along (`force`: whatever is there); resolves with its position, if it wrote.
+   */
+  write(runner: ProjectionRunner, options?: { force?: boolean }): Promise<number | undefined>;
   /** Stops the timer and writes a last snapshot; after the runner stopped, before the stores close. */
   stop(runner: ProjectionRunner): Promise<void>;
 }
@@ -107,10 +110,10 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     return report({ restored, position: mark.position, documents });
   };
 
-  const capture = (runner: ProjectionRunner) =>
+  const capture = (runner: ProjectionRunner, force: boolean) =>
     runner.between(({ positions, last }): ReadModelSnapshot | undefined => {
       const at = last ?? mark;
-      if (!at || (mark && at.position <= mark.position)) return undefined;
+      if (!at || (!force && mark && at.position <= mark.position)) return undefined;
       const parts: SnapshotPart[] = [];
       for (const projection of projections) {
         const position = positions.get(projection.name);
@@ -121,12 +124,12 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       return { mark: at, parts, writtenAt: new Date().toISOString() };
     });
 
-  const writeNow = async (runner: ProjectionRunner): Promise<number | undefined> => {
+  const writeNow = async (runner: ProjectionRunner, force: boolean): Promise<number | undefined> => {
     if (!inMemory) return undefined;
-    const snapshot = await capture(runner);
+    const snapshot = await capture(runner, force);
     if (!snapshot) return undefined;
     // Another process on this DATA_DIR already wrote one as far along: nothing to add.
-    if (((await snapshotPosition(path)) ?? -1) >= snapshot.mark.position) {
+    if (!force && ((await snapshotPosition(path)) ?? -1) >= snapshot.mark.position) {
       mark = snapshot.mark;
       return undefined;
     }
@@ -137,9 +140,9 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     return mark.position;
   };
 
-  const write = (runner: ProjectionRunner): Promise<number | undefined> => {
+  const write = (runner: ProjectionRunner, options: { force?: boolean } = {}): Promise<number | undefined> => {
     // One at a time; a call during a write waits for it, then writes what came since.
-    const next = (writing ?? Promise.resolve(undefined)).catch(() => undefined).then(() => writeNow(runner));
+    const next = (writing ?? Promise.resolve(undefined)).catch(() => undefined).then(() => writeNow(runner, options.force ?? false));
     writing = next;
     return next;
   };
