@@ -9,8 +9,14 @@ import type { ReadModelSnapshot, SnapshotPart } from '../read-store/memory-snaps
 import { readSnapshotFile, removeAbandonedWrites, snapshotPosition, writeSnapshotFile } from '../read-store/memory-snapshot';
 import type { Logger } from './logger';
 
-/** With events applied since the last snapshot, how often one is written in the background. */
+/**
+ * With events applied since the last snapshot, how often one is written in
+ * the background at most; and never sooner after a write than this many times
+ * what that write took, so that writing the snapshot of large read models
+ * takes at most a fiftieth of the node's time.
+ */
 const DEFAULT_INTERVAL_MS = 60_000;
+const QUIET_FACTOR = 50;
 
 export interface ReadModelSnapshotsOptions {
   /** The snapshot file, under DATA_DIR. */
@@ -70,6 +76,8 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
   // The snapshot this process started from or last wrote: nothing is written until the log moves past it.
   let mark: ReadModelSnapshot['mark'] | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let lastWriteMs = 0;
+  let stopped = false;
   let writing: Promise<number | undefined> | undefined;
 
   const restore = async (): Promise<RestoreReport> => {
@@ -136,7 +144,8 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     const started = performance.now();
     const { bytes } = await writeSnapshotFile(path, snapshot);
     mark = snapshot.mark;
-    logger.info('read-model snapshot written', { position: mark.position, bytes, ms: Math.round(performance.now() - started) });
+    lastWriteMs = performance.now() - started;
+    logger.info('read-model snapshot written', { position: mark.position, bytes, ms: Math.round(lastWriteMs) });
     return mark.position;
   };
 
@@ -151,14 +160,23 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     restore,
     write,
     start(runner) {
-      if (!inMemory || timer) return;
-      timer = setInterval(() => {
-        write(runner).catch((error: unknown) => logger.error('read-model snapshot not written; trying again later', { path, error }));
-      }, options.intervalMs ?? DEFAULT_INTERVAL_MS);
-      timer.unref();
+      if (!inMemory || timer || stopped) return;
+      const next = () => {
+        timer = setTimeout(() => {
+          write(runner)
+            .catch((error: unknown) => logger.error('read-model snapshot not written; trying again later', { path, error }))
+            .finally(() => {
+              if (!stopped) next();
+            });
+        }, Math.max(options.intervalMs ?? DEFAULT_INTERVAL_MS, QUIET_FACTOR * lastWriteMs));
+        // Never the reason a process stays up.
+        timer.unref();
+      };
+      next();
     },
     async stop(runner) {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       timer = undefined;
       try {
         await write(runner);

@@ -75,7 +75,11 @@ interface StoredBody {
   parts: Array<Omit<SnapshotPart, 'collections'> & { collections: Array<[name: string, groups: Group[]]> }>;
 }
 
-function encode(snapshot: ReadModelSnapshot): StoredBody {
+/** Documents encoded between two turns of the event loop: a node writing its snapshot keeps answering meanwhile. */
+const DOCS_PER_TURN = 20_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function encode(snapshot: ReadModelSnapshot): Promise<StoredBody> {
   const strings: string[] = [];
   const indexOf = new Map<string, number>();
   const stringRef = (value: string) => {
@@ -99,23 +103,35 @@ function encode(snapshot: ReadModelSnapshot): StoredBody {
     if (kind === 'numbers') return { numbers: Float64Array.from(docs, (d) => d[field] as number) };
     return { booleans: Uint8Array.from(docs, (d) => (d[field] ? 1 : 0)) };
   };
-  const groupsOf = (docs: readonly Doc[]): Group[] => {
+  const groupsOf = async (docs: readonly Doc[]): Promise<Group[]> => {
     const byShape = new Map<string, { fields: string[]; docs: Doc[] }>();
-    for (const doc of docs) {
+    for (let i = 0; i < docs.length; i++) {
+      if (i > 0 && i % DOCS_PER_TURN === 0) await nextTurn();
+      const doc = docs[i] as Doc;
       const fields = Object.keys(doc);
       const shape = fields.join('\u0000');
       let group = byShape.get(shape);
       if (!group) byShape.set(shape, (group = { fields, docs: [] }));
       group.docs.push(doc);
     }
-    return [...byShape.values()].map(({ fields, docs: grouped }) => ({ fields, count: grouped.length, columns: fields.map((field) => column(grouped, field)) }));
+    const groups: Group[] = [];
+    for (const { fields, docs: grouped } of byShape.values()) {
+      const columns: Column[] = [];
+      for (const field of fields) {
+        columns.push(column(grouped, field));
+        if (grouped.length >= DOCS_PER_TURN / 4) await nextTurn();
+      }
+      groups.push({ fields, count: grouped.length, columns });
+    }
+    return groups;
   };
-  return {
-    mark: snapshot.mark,
-    writtenAt: snapshot.writtenAt,
-    parts: snapshot.parts.map((part) => ({ ...part, collections: part.collections.map(([name, docs]): [string, Group[]] => [name, groupsOf(docs)]) })),
-    strings,
-  };
+  const parts: StoredBody['parts'] = [];
+  for (const part of snapshot.parts) {
+    const collections: Array<[string, Group[]]> = [];
+    for (const [name, docs] of part.collections) collections.push([name, await groupsOf(docs)]);
+    parts.push({ ...part, collections });
+  }
+  return { mark: snapshot.mark, writtenAt: snapshot.writtenAt, parts, strings };
 }
 
 function decode(body: StoredBody): ReadModelSnapshot {
@@ -150,7 +166,7 @@ function decode(body: StoredBody): ReadModelSnapshot {
 
 /** Writes `snapshot` to `path` so that a crash at any moment leaves the old file or the new one whole. */
 export async function writeSnapshotFile(path: string, snapshot: ReadModelSnapshot): Promise<{ bytes: number }> {
-  const body = serialize(encode(snapshot));
+  const body = serialize(await encode(snapshot));
   const header: Header = { format: SNAPSHOT_FORMAT, bytes: body.length, sha256: digest(body), position: snapshot.mark.position };
   // A name of its own per writer: processes sharing DATA_DIR may write at once.
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${crypto.randomUUID()}.tmp`);
