@@ -160,7 +160,15 @@ function decode(body: StoredBody): ReadModelSnapshot {
   return {
     mark: body.mark,
     writtenAt: body.writtenAt,
-    parts: body.parts.map((part) => ({ ...part, collections: part.collections.map(([name, groups]): [string, Doc[]] => [name, docsOf(groups)]) })),
+    parts: body.parts.map((part) => ({
+      ...part,
+      collections: part.collections.map(([name, groups], i): [string, Doc[]] => {
+        const docs = docsOf(groups);
+        // Its columns are no longer needed: let them go while the next collection is built.
+        part.collections[i] = [name, []];
+        return [name, docs];
+      }),
+    })),
   };
 }
 
@@ -230,6 +238,13 @@ export type SnapshotRefusal = 'missing' | 'torn' | 'format';
 
 /** The snapshot at `path`, or why there is none to trust. Never throws for a bad file. */
 export async function readSnapshotFile(path: string): Promise<{ snapshot: ReadModelSnapshot } | { refused: SnapshotRefusal }> {
+  const stored = await readStored(path);
+  if ('refused' in stored) return stored;
+  // The file's bytes are unreachable from here on: the documents are built without them in memory too.
+  return { snapshot: decode(stored.body) };
+}
+
+async function readStored(path: string): Promise<{ body: StoredBody } | { refused: SnapshotRefusal }> {
   let file: Buffer;
   try {
     file = await readFile(path);
@@ -242,7 +257,7 @@ export async function readSnapshotFile(path: string): Promise<{ snapshot: ReadMo
   const body = file.subarray(header.end);
   if (body.length !== header.value.bytes || digest(body) !== header.value.sha256) return { refused: 'torn' };
   try {
-    return { snapshot: decode(deserialize(body) as StoredBody) };
+    return { body: deserialize(body) as StoredBody };
   } catch {
     return { refused: 'torn' };
   }
