@@ -16,7 +16,7 @@ import { ADMIN_USERS } from '../src/projections/admin-users';
 import { createMemoryReadStore } from '../src/read-store/memory';
 import type { AdminSeedCounts } from './admin-lists-seed';
 import { seedAdminLog } from './admin-lists-seed';
-import { percentile, printLine } from './report';
+import { percentile, printLine, recordFigure } from './report';
 
 const COUNTS: AdminSeedCounts = { users: 100_000, realtors: 1_000, owners: 500, listings: 10_000, bids: 100_000, verifications: 20_000, payments: 5_000, prospects: 5_000 };
 const SAMPLES = 200;
@@ -115,7 +115,8 @@ export async function benchAdminLists(): Promise<void> {
       const created = await app.request('/api/admin/legal-documents', { method: 'POST', headers, body });
       if (created.status !== 201) throw new Error(`legal document not created: ${created.status} ${await created.text()}`);
     }
-    printLine(`  boot with read-model rebuild and the administrator: ${((performance.now() - bootStart) / 1000).toFixed(1)} s (not measured below)`);
+    const bootSeconds = (performance.now() - bootStart) / 1000;
+    printLine(`  boot with read-model rebuild and the administrator: ${bootSeconds.toFixed(1)} s (not measured below)`);
     const settled = await settle(eventStore, runner);
     printLine(`  settled: ${settled.events} events appended after the boot (process managers) applied in ${(settled.ms / 1000).toFixed(1)} s (not measured below)`);
 
@@ -123,6 +124,7 @@ export async function benchAdminLists(): Promise<void> {
     const firstUsers = (await (await get('/api/admin/users?limit=50')).json()) as unknown;
     const bare = new Hono().get('/bare', (c) => c.json(firstUsers));
     const bareSamples: number[] = [];
+    let worst = { p99: 0, what: '' };
     printLine(`  aim: a page's p99 <= ${AIM_MS} ms, beside a bare Hono route answering a prebuilt page of users`);
     for (const list of LISTS) {
       for (const [label, query] of [['page', ''], ['search', list.search]] as const) {
@@ -150,10 +152,13 @@ export async function benchAdminLists(): Promise<void> {
         }
         const shape = Array.isArray(body.items) ? `${body.items.length} of ${body.total ?? '?'}` : 'not paged';
         const met = percentile(samples, 99) <= AIM_MS ? 'ok' : 'MISSES';
+        if (percentile(samples, 99) >= worst.p99) worst = { p99: percentile(samples, 99), what: `${list.name} ${label}` };
         printLine(`  ${list.name.padEnd(16)} ${label.padEnd(6)} ${describe(samples)}  (${shape}) ${met}`);
       }
     }
     printLine(`  bare Hono route         ${describe(bareSamples)}`);
+    recordFigure({ name: `admin lists: worst page of ${LISTS.length} lists, pages and searches`, value: `p99 ${worst.p99.toFixed(1)} ms (${worst.what})`, aim: `p99 <= ${AIM_MS} ms`, met: worst.p99 <= AIM_MS });
+    recordFigure({ name: 'admin lists: first start, whole log replayed in this process', value: `${bootSeconds.toFixed(1)} s`, aim: 'reported (no snapshot here: a first start)', met: undefined });
 
     await runner.stop();
     await eventStore.close();

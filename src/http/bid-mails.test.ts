@@ -33,6 +33,8 @@ describe('bid mails to the owner', () => {
   it('instant (the default): one mail per bid, with the listing and amount and without the realtor', async () => {
     const { t, owner, realtors, maple } = await setUp();
     await bid(t, realtors[0].cookie, maple, 1500);
+    // Mailed after the answer, by the process that follows the log (docs/decisions/0052).
+    await t.processManagers.idle();
     const [mail, ...more] = tagged(t, 'bid-received', owner.input.email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('New bid on "Maple Cottage"');
@@ -45,6 +47,7 @@ describe('bid mails to the owner', () => {
     const { t, clock, owner, realtors, maple } = await setUp();
     expect((await choose(t, owner.cookie, { bidEmails: 'none' })).status).toBe(200);
     await bid(t, realtors[0].cookie, maple);
+    await t.processManagers.idle();
     clock.set('2026-11-23T08:00:00.000Z');
     expect(await t.bidDigests.runOnce()).toBe(0);
     expect(t.outbox().filter((mail) => mail.to === owner.input.email && mail.tag?.startsWith('bid'))).toEqual([]);
@@ -58,6 +61,7 @@ describe('bid mails to the owner', () => {
     clock.advance(60_000);
     await bid(t, realtors[1].cookie, maple);
     await bid(t, realtors[0].cookie, birch);
+    await t.processManagers.idle();
     expect(tagged(t, 'bid-received', owner.input.email)).toHaveLength(1);
 
     clock.set('2026-11-23T07:59:00.000Z');

@@ -16,7 +16,7 @@ const READ_YOUR_WRITES_MS = 5000;
  * a client refetching after the answer sees its own write.
  */
 export async function runCommand<Command, State, Event extends DomainEvent>(
-  deps: Pick<AppDeps, 'eventStore' | 'projections' | 'logger'>,
+  deps: Pick<AppDeps, 'eventStore' | 'projections' | 'logger'> & Partial<Pick<AppDeps, 'node'>>,
   c: Context<AppEnv>,
   streamId: string,
   decider: Decider<Command, State, Event>,
@@ -41,7 +41,7 @@ export async function runCommand<Command, State, Event extends DomainEvent>(
  * wait. Routes append only through this or runCommand.
  */
 export async function appendCommand<Command, State, Event extends DomainEvent>(
-  deps: Pick<AppDeps, 'eventStore'>,
+  deps: Pick<AppDeps, 'eventStore'> & Partial<Pick<AppDeps, 'node'>>,
   c: Context<AppEnv>,
   streamId: string,
   decider: Decider<Command, State, Event>,
@@ -49,7 +49,8 @@ export async function appendCommand<Command, State, Event extends DomainEvent>(
   options: HandleCommandOptions<Event> & { tellPosition?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
   const { tellPosition = true, ...handleOptions } = options;
-  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: requestMetadata(c), ...handleOptions });
+  // The node too, so that what follows the event on the node that answered can tell (src/processes/bid-mails.ts).
+  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: { ...requestMetadata(c), ...(deps.node ? { node: deps.node } : {}) }, ...handleOptions });
   if (tellPosition) noteLogPosition(c, result.position);
   return result;
 }

@@ -14,8 +14,10 @@ import { readModelsOf } from '../projections/read-models';
 import { createProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
 import type { AppDeps } from './deps';
+import { createReadModelSnapshots } from './read-model-snapshots';
 import { createApp } from './app';
 import { createBidDigests } from '../processes/bid-digests';
+import { createBidMailer } from '../processes/bid-mails';
 import { createBidRefundReactor } from '../processes/bid-refunds';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -61,6 +63,12 @@ export interface AppParts {
    * erasing a key erases them (docs/decisions/0042). The server always gives them.
    */
   personalKeys?: CachedPersonalKeys;
+  /**
+   * Where in-memory read models are kept between starts (docs/decisions/0052):
+   * loaded before the runner starts, written every `intervalMs` and by
+   * `snapshots.stop` at shutdown. Without it, every start replays the whole log.
+   */
+  snapshots?: { path: string; intervalMs?: number };
 }
 
 /**
@@ -81,32 +89,40 @@ export async function composeApp(parts: AppParts) {
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
   const bidRefunds = createBidRefundReactor({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl });
   const paymentCredits = createPaymentCreditsReactor(managed);
+  // Names this app in its requests' events, so the bid mailer of the node that took a bid sends its mail.
+  const node = crypto.randomUUID();
+  const bidMailer = createBidMailer({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, node });
   // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
   const bidDigests = createBidDigests({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
   const processManagers = {
     async idle() {
-      await Promise.all([bidRefunds.idle(), paymentCredits.idle()]);
+      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle()]);
     },
     /** Stops their retries and waits for what is in hand; before the event store closes. */
     async stop() {
-      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop()]);
+      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop()]);
     },
   };
+  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
-    projections: parts.projections ?? [...createProjections(), bidRefunds, paymentCredits],
+    projections,
     onPush: (push) => parts.onPush?.(push),
     log: logger,
     generationCheckMs: parts.generations?.checkMs,
     generationGraceMs: parts.generations?.graceMs,
   });
   metrics.followProjections(runner, eventStore);
-  metrics.followProcessManagers([bidRefunds, paymentCredits]);
+  metrics.followProcessManagers([bidRefunds, paymentCredits, bidMailer]);
+  const snapshots = parts.snapshots ? createReadModelSnapshots({ ...parts.snapshots, eventStore, readStore, projections, logger }) : undefined;
+  const restored = await snapshots?.restore();
   await runner.start();
+  snapshots?.start(runner);
   // Once the read models hold everything owed so far, the workers take it; new debts come live from the log.
   bidRefunds.start();
   paymentCredits.start();
+  bidMailer.start();
   bidDigests.start();
   const sessions = createSessions({
     secret: parts.sessionSecret,
@@ -114,6 +130,7 @@ export async function composeApp(parts: AppParts) {
     isCurrent: createSessionCheck(readStore),
   });
   const deps: AppDeps = {
+    node,
     eventStore,
     readStore,
     projections: runner,
@@ -131,5 +148,5 @@ export async function composeApp(parts: AppParts) {
     ...(parts.personalKeys ? { personalKeys: parts.personalKeys } : {}),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidDigests, processManagers, metrics };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, bidDigests, processManagers, metrics, snapshots, restored };
 }

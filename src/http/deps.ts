@@ -13,6 +13,8 @@ import type { Sessions } from './session';
 
 /** What the HTTP application is built from: plain dependencies, given by src/http/compose.ts (and the test app). */
 export interface AppDeps {
+  /** This app's node, named in the metadata of every event its requests append (src/http/commands.ts). */
+  node: string;
   eventStore: EventStore;
   readStore: ReadStore;
   projections: Pick<ProjectionRunner, 'waitFor' | 'status' | 'subscriptionState' | 'subscriptionError'>;

@@ -43,6 +43,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The in-memory read models between starts, under DATA_DIR (docs/decisions/0052). */
+export const READ_MODEL_SNAPSHOT = 'read-models.snapshot';
+
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export function openEventStore(env: Env): EventStore {
@@ -134,7 +137,7 @@ export async function startServer(
   // The process's own metrics (memory, event loop, GC) too: one app per process here, unlike in tests.
   const metrics = createMetrics({ processMetrics: true });
   // In memory the read models start empty, so this replays the whole log before serving.
-  const { app, runner, sessions, processManagers } = await composeApp({
+  const { app, runner, sessions, processManagers, snapshots, restored } = await composeApp({
     eventStore,
     readStore,
     mailer: openMailer(env, dataDir),
@@ -149,8 +152,9 @@ export async function startServer(
     onPush: (push) => relay.push?.(push),
     metrics,
     personalKeys,
+    snapshots: { path: join(dataDir, READ_MODEL_SNAPSHOT) },
   });
-  logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted) });
+  logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted), fromSnapshot: restored?.restored.length ?? 0, snapshotPosition: restored?.position });
   // Before serving, so the first sign-in already finds the administrator.
   await bootstrapAdmin({ eventStore, readStore, projections: runner, logger, clock: () => new Date(), env, ...(options.print ? { print: options.print } : {}) });
   listening.setFetch((request, bindings) => app.fetch(request, bindings));
@@ -167,6 +171,7 @@ export async function startServer(
       (stopping ??= (async () => {
         await realtime.close();
         await runner.stop();
+        await snapshots?.stop(runner);
         await processManagers.stop();
         await eventStore.close();
         await readStore.close();

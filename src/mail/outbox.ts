@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mail, Mailer } from './port';
 
@@ -11,12 +11,22 @@ export function createOutboxMailer(options: { dir: string; clock?: () => Date })
   let sequence = 0;
   return {
     async send(mail) {
-      await mkdir(options.dir, { recursive: true });
       const sentAt = clock().toISOString();
       sequence = (sequence + 1) % 1_000_000;
       const name = `${sentAt.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}.json`;
       const body: Mail & { sentAt: string } = { ...mail, sentAt };
-      await writeFile(join(options.dir, name), `${JSON.stringify(body, null, 2)}\n`, { flag: 'wx' });
+      // Written under another name, then renamed: whoever lists the folder reads whole mails only.
+      const partial = join(options.dir, `.${name}.partial`);
+      const write = () => writeFile(partial, `${JSON.stringify(body, null, 2)}\n`, { flag: 'wx' });
+      // The folder is made at the first mail, or again if it was removed: not looked for at every one.
+      try {
+        await write();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(options.dir, { recursive: true });
+        await write();
+      }
+      await rename(partial, join(options.dir, name));
     },
     async forgetRecipient(to) {
       let names: string[];

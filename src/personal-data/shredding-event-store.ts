@@ -47,6 +47,10 @@ function open(sealed: SealedValue, key: Buffer): { ok: true; value: unknown } | 
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+function addSubject(value: unknown, into: Set<string>): void {
+  if (isSealed(value)) into.add(value.$pii);
+}
+
 /**
  * The EventStore port with personal values encrypted on the way in and
  * decrypted on every way out (docs/decisions/0042). Once a person's key is
@@ -74,28 +78,43 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     return data === event.data && metadata === event.metadata ? event : { ...event, data, ...(metadata ? { metadata } : {}) };
   };
 
-  const openFields = async <T extends Record<string, unknown>>(record: T, fields: Record<string, StandIn>): Promise<T> => {
+  // Opens what a page of events holds sealed: each subject's key is looked up once for the page, and a page
+  // with nothing sealed (the log written before encryption, or events with no personal values) costs no lookup.
+  const openFields = <T extends Record<string, unknown>>(record: T, fields: Record<string, StandIn>, found: ReadonlyMap<string, Buffer | null>): T => {
     let opened: Record<string, unknown> | undefined;
-    for (const [field, standIn] of Object.entries(fields)) {
+    for (const field in fields) {
       const value = record[field];
       if (!isSealed(value)) continue;
       opened ??= { ...record };
-      const key = await keys.find(value.$pii);
+      const key = found.get(value.$pii);
       const result = key ? open(value, key) : ({ ok: false } as const);
-      opened[field] = result.ok ? result.value : standIn(value.$pii);
+      opened[field] = result.ok ? result.value : (fields[field] as StandIn)(value.$pii);
     }
     return (opened as T | undefined) ?? record;
   };
 
-  const openEvent = async (event: RecordedEvent): Promise<RecordedEvent> => {
-    if (event.type === ACCOUNT_ERASED) keys.forget?.(event.streamId.slice('user-'.length));
+  const subjectsSealedIn = (event: RecordedEvent, into: Set<string>) => {
     const rule = PERSONAL_FIELDS[event.type];
-    const data = rule && isRecord(event.data) ? await openFields(event.data, rule.fields) : event.data;
-    const metadata = await openFields(event.metadata, PERSONAL_METADATA);
-    return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
+    if (rule && isRecord(event.data)) for (const field in rule.fields) addSubject(event.data[field], into);
+    for (const field in PERSONAL_METADATA) addSubject(event.metadata[field], into);
   };
 
-  const openAll = (events: RecordedEvent[]) => Promise.all(events.map(openEvent));
+  const openAll = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
+    // Before any key is looked up, so an erased person's key is not taken from the cache.
+    for (const event of events) if (event.type === ACCOUNT_ERASED) keys.forget?.(event.streamId.slice('user-'.length));
+    const subjects = new Set<string>();
+    for (const event of events) subjectsSealedIn(event, subjects);
+    if (subjects.size === 0) return events;
+    const found = new Map(await Promise.all([...subjects].map(async (subject) => [subject, await keys.find(subject)] as const)));
+    return events.map((event) => {
+      const rule = PERSONAL_FIELDS[event.type];
+      const data = rule && isRecord(event.data) ? openFields(event.data, rule.fields, found) : event.data;
+      const metadata = openFields(event.metadata, PERSONAL_METADATA, found);
+      return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
+    });
+  };
+
+  const openEvent = async (event: RecordedEvent): Promise<RecordedEvent> => (await openAll([event]))[0] as RecordedEvent;
 
   return {
     async append(streamId, events, expectedState) {

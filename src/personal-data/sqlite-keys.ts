@@ -26,6 +26,9 @@ export function createSqlitePersonalKeys(path: string): PersonalKeys {
   const find = (subjectId: string) => sql.find.get(subjectId)?.key ?? null;
   return {
     async keyFor(subjectId) {
+      // Most subjects have their key already: a read, not a write (and its sync) with a fresh random key thrown away.
+      const row = sql.find.get(subjectId);
+      if (row) return row.key;
       sql.insert.run(subjectId, newKey());
       return find(subjectId);
     },

@@ -15,6 +15,7 @@ import type { SessionEvent } from '../domain/sessions/events';
 import type { ReservationEvent } from '../domain/shared/reservation';
 import type { VerificationEvent } from '../domain/verification/events';
 import type { BidDigestSent } from '../domain/notifications/bid-digest';
+import type { BidMailsSent } from '../domain/notifications/bid-mails';
 import type { ActivityRow } from './activity-rows';
 import { byAdmin, byUser, change, changedFields, creditsChange, userIdOf } from './activity-rows';
 import { AUDIT_ACTIVITY } from './audit-activity';
@@ -48,7 +49,8 @@ type LoggedEvent =
   | PaymentEvent
   | PageViewed
   | BidDigestSent
-  | ReviewEvent;
+  | ReviewEvent
+  | BidMailsSent;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -64,6 +66,7 @@ export const NOT_AUDITED = {
   PageViewed: "anonymous visits, counted in the activity tab's page views",
   NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",
+  BidMailsSent: 'that the owners were mailed about bids the log already shows, each with its own entry',
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

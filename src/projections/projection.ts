@@ -35,6 +35,13 @@ export interface Projection {
   name: string;
   /** Collections this projection alone writes; dropped when it is rebuilt. */
   collections: string[];
+  /**
+   * The version of what this projection writes, 1 when absent. Raise it when
+   * a change of code would have written its documents differently: a read-model
+   * snapshot of another version is not loaded, and the projection (with those
+   * registered after it) is rebuilt from the log (docs/decisions/0052).
+   */
+  version?: number;
   /** Creates indexes. Runs before the first event, and again after a rebuild. */
   setup?(store: ReadStore): Promise<void>;
   /**

@@ -38,6 +38,8 @@ export interface ReadModels extends ReadStore {
   claimGeneration(): Promise<number>;
   /** Makes `generation` current unless a later one already is. True when it did. */
   makeCurrent(generation: number): Promise<boolean>;
+  /** The store's own collection behind `name` in the current generation, for what works below the port (read-model snapshots). */
+  physical<T extends Doc = Doc>(name: string): Collection<T>;
   /** Drops the given collections of `generation`. */
   dropGeneration(generation: number, names: readonly string[]): Promise<void>;
 }
@@ -119,6 +121,9 @@ export function openReadModels(store: ReadStore, options: { generation?: number;
         if (error instanceof DuplicateKeyError) return false;
         throw error;
       }
+    },
+    physical<T extends Doc = Doc>(name: string) {
+      return store.collection<T>(name === READ_MODEL_GENERATION ? name : collectionNameIn(name, generation));
     },
     async dropGeneration(old, names) {
       for (const name of names) await store.collection(collectionNameIn(name, old)).drop();

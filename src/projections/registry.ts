@@ -1,3 +1,4 @@
+import { createBidMailsOwedProjection } from './bid-mails-owed';
 import { createErasureProjection } from './erasure';
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
@@ -44,6 +45,8 @@ export function createProjections(): Projection[] {
     createMarketStatsProjection(),
     createNotificationPreferencesProjection(),
     createReviewsProjection(),
+    // After `bids` and `notification_preferences`, which say whom a new bid is mailed to.
+    createBidMailsOwedProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.

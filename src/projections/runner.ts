@@ -62,7 +62,20 @@ export interface ProjectionRunner {
    * (docs/decisions/0031).
    */
   rebuild(): Promise<void>;
+  /**
+   * Runs `look` at a moment when no event is being applied, with the last
+   * position each projection applied and the last event this runner applied:
+   * what a snapshot of the read models records beside them (docs/decisions/0052).
+   */
+  between<T>(look: (moment: RunnerMoment) => T): Promise<T>;
   stop(): Promise<void>;
+}
+
+/** Where the runner stands between two events. */
+export interface RunnerMoment {
+  positions: ReadonlyMap<string, LogPosition | undefined>;
+  /** The last event this runner applied since it started; undefined before the first. */
+  last: { position: LogPosition; eventId: string } | undefined;
 }
 
 export interface ProjectionRunnerOptions {
@@ -141,6 +154,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   // Switches of generation happen one at a time; a check while one runs is skipped.
   let following: Promise<void> = Promise.resolve();
   let checking = false;
+  // The event being applied, if any: a look between events waits for it.
+  let applying: Promise<boolean> | undefined;
+  let lastApplied: RunnerMoment['last'];
 
   const lowest = (): LogPosition | undefined => {
     let min: LogPosition | undefined = Number.POSITIVE_INFINITY;
@@ -257,6 +273,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   /** Applies the event to each projection that has not yet, retrying one that throws. False when stopped first. */
   const applyEvent = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
+    const run = applyToEach(event, replaying);
+    applying = run;
+    try {
+      return await run;
+    } finally {
+      if (applying === run) applying = undefined;
+    }
+  };
+
+  const applyToEach = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
     const pushes: PositionedPush[] = [];
     const context = { replaying };
     for (const projection of projections) {
@@ -278,6 +304,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
     lastAppliedAt = Date.now();
     lastRecordedAt = Date.parse(event.recordedAt);
+    lastApplied = { position: event.position, eventId: event.id };
     scheduleFlush();
     for (const push of pushes) {
       try {
@@ -425,6 +452,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           ...(failing ? { failing: { ...failing } } : {}),
         };
       });
+    },
+
+    async between(look) {
+      while (applying) await applying.catch(() => false);
+      return look({ positions: new Map(applied), last: lastApplied });
     },
 
     subscriptionState: () => state,

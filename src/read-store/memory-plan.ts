@@ -16,6 +16,8 @@ export interface CollectionState {
   indexes: MemoryIndex[];
   // Documents holding DELETED_FIELD, so a count of everything else needs no scan.
   tombstones: number;
+  // The insertion order the next new document gets.
+  seq: number;
   // Searches' text columns by slot (memory-text.ts), told of every write.
   readonly textColumns: Map<number, TextColumn<Entry>>;
   // How the last read chose its documents and how many it tested; tests assert on it.

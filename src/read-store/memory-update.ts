@@ -41,16 +41,20 @@ export function applyUpdate(before: Doc, update: Update, inserting: boolean): Up
 }
 
 /**
- * The projections' everyday update ($set, $setOnInsert and $inc on top-level
- * fields other than `_id`) without mingo's general machinery: a shallow copy
+ * The projections' everyday update ($set, $setOnInsert, $inc and a plain
+ * $push on top-level fields other than `_id`) without mingo's general machinery: a shallow copy
  * with the new values. Nested values of `before` are shared with the copy,
  * which is safe because stored documents are never changed in place.
  * Returns undefined for any other update.
  */
 function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Updated | undefined {
   for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
-    if (operator !== '$set' && operator !== '$setOnInsert' && operator !== '$inc') return undefined;
-    for (const path of Object.keys(fields)) if (path === '_id' || path.includes('.') || path.startsWith('$')) return undefined;
+    if (operator !== '$set' && operator !== '$setOnInsert' && operator !== '$inc' && operator !== '$push') return undefined;
+    for (const [path, value] of Object.entries(fields)) {
+      if (path === '_id' || path.includes('.') || path.startsWith('$')) return undefined;
+      // $push with modifiers ($each, $slice, …) goes the general way.
+      if (operator === '$push' && isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) return undefined;
+    }
   }
   const after: PlainObject = { ...before };
   let changed = false;
@@ -58,6 +62,13 @@ function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Upd
     if (operator === '$setOnInsert' && !inserting) continue;
     for (const [path, value] of Object.entries(fields)) {
       const current = after[path];
+      if (operator === '$push') {
+        if (current !== undefined && !Array.isArray(current)) throw new Error(`The field '${path}' must be an array`);
+        // A new array: the stored one may be shared with the document this replaces.
+        after[path] = [...(current ?? []), cloneValue(value)];
+        changed = true;
+        continue;
+      }
       if (operator !== '$inc') {
         // A value set to an equal one keeps its place among the fields, as MongoDB leaves it.
         if (current !== undefined && equalValues(current, value)) continue;

@@ -20,13 +20,42 @@ export function inspectMemoryCollection(collection: Collection<Doc>): { plan: st
   return { plan: state.stats.plan, documentsExamined: state.stats.examined };
 }
 
+/**
+ * The documents a memory collection holds now, tombstones included, in
+ * insertion order: the stored objects themselves, which no write ever changes
+ * (a write replaces a document whole), so the array stays a consistent
+ * picture of this moment however the collection changes afterwards.
+ * Undefined when `collection` is not a memory collection.
+ */
+export function memoryDocuments(collection: Collection<Doc>): readonly Doc[] | undefined {
+  const state = states.get(collection);
+  return state ? Array.from(state.docs.values(), (entry) => entry.doc) : undefined;
+}
+
+/**
+ * Fills an empty memory collection with `docs` as they are, without copying
+ * or checking them: what a read-model snapshot restores at start
+ * (src/read-store/memory-snapshot.ts), before the projections' setup creates
+ * their indexes over it. The caller hands over the documents and keeps no
+ * reference to them.
+ */
+export function fillMemoryCollection(collection: Collection<Doc>, docs: readonly Doc[]): void {
+  const state = states.get(collection);
+  if (!state) throw new Error('Not a memory collection');
+  if (state.docs.size > 0 || state.indexes.length > 0) throw new Error(`Collection ${state.name} is not empty`);
+  for (const doc of docs) {
+    state.docs.set(doc._id, { doc, seq: state.seq++, texts: undefined });
+    if (DELETED_FIELD in doc) state.tombstones++;
+  }
+}
+
 export function createMemoryReadStore(): ReadStore {
   const collections = new Map<string, Collection<Doc>>();
   return {
     collection<T extends Doc = Doc>(name: string): Collection<T> {
       let collection = collections.get(name);
       if (!collection) {
-        const state: CollectionState = { name, docs: new Map(), indexes: [], tombstones: 0, textColumns: new Map(), stats: { examined: 0, plan: '' } };
+        const state: CollectionState = { name, docs: new Map(), indexes: [], tombstones: 0, seq: 0, textColumns: new Map(), stats: { examined: 0, plan: '' } };
         collection = createCollection(state);
         states.set(collection, state);
         collections.set(name, collection);
@@ -45,7 +74,6 @@ interface Change {
 }
 
 function createCollection(state: CollectionState): Collection<Doc> {
-  let seq = 0;
 
   const read = (filter: Filter, options: FindOptions): Doc[] => {
     assertDeclaredFilter(filter);
@@ -77,7 +105,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
       state.tombstones += Number(DELETED_FIELD in after) - Number(before !== null && DELETED_FIELD in before);
       let entry = state.docs.get(after._id);
       if (entry) entry.doc = after;
-      else state.docs.set(after._id, (entry = { doc: after, seq: seq++, texts: undefined }));
+      else state.docs.set(after._id, (entry = { doc: after, seq: state.seq++, texts: undefined }));
       for (const column of state.textColumns.values()) column.touch(entry);
     }
   };

@@ -77,7 +77,7 @@ export function processManagerNodes() {
 export function outboxMails(dir: string): Mail[] {
   let files: string[] = [];
   try {
-    files = readdirSync(join(dir, 'outbox')).sort();
+    files = readdirSync(join(dir, 'outbox')).filter((file) => file.endsWith('.json')).sort();
   } catch {
     return [];
   }

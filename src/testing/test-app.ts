@@ -94,7 +94,7 @@ export async function createTestApp(
     outbox(): Mail[] {
       let files: string[] = [];
       try {
-        files = readdirSync(outboxDir).sort();
+        files = readdirSync(outboxDir).filter((file) => file.endsWith('.json')).sort();
       } catch {
         return [];
       }

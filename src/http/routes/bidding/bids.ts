@@ -13,7 +13,6 @@ import { withBidderStanding } from '../../../projections/realtor-standing';
 import { isRealtorApproved } from '../../../projections/realtor-profiles-queries';
 import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
-import { mailBidReceived } from '../../bid-mails';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
@@ -56,7 +55,6 @@ export function createBidRoutes(deps: AppDeps) {
         realtorApproved,
         at: deps.clock().toISOString(),
       });
-      await mailBidReceived(deps, c, { propertyId, ownerId: facts.ownerId, propertyTitle: facts.title, amount: input.amount });
       return c.json(await loadOwnBid(deps, realtorId, bidId), 201);
     })
 
