@@ -60,7 +60,9 @@ describe('compare bids side by side, choose, review', () => {
     const closesAt = Date.now() + 25_000;
     listingId = await createListingByApi(ownerPage, server.url, { title: 'Maple Semi', location: 'Mississauga, ON', biddingEndsAt: new Date(closesAt).toISOString() });
     for (const [index, page] of realtorPages.entries()) {
-      await apiCall(page, server.url, 'POST', '/api/realtor-profile', { commissionRate: '2.5', ...profiles[index] });
+      // The vetted licence and brokerage kept, so the approved profile stays approved (docs/decisions/0050).
+      const own = await apiCall<{ brokerageName: string; licenseNumber: string }>(page, server.url, 'GET', '/api/realtor-profile');
+      await apiCall(page, server.url, 'POST', '/api/realtor-profile', { brokerageName: own.brokerageName, licenseNumber: own.licenseNumber, commissionRate: '2.5', ...profiles[index] });
       await apiCall(page, server.url, 'POST', `/api/properties/${listingId}/bid`, { propertyId: listingId, amount: 150 + index * 25, message: `Pitch number ${index + 1}: I will sell it fast.` });
     }
 
