@@ -68,11 +68,15 @@ describe('marketplace journey', () => {
     await pendingRow.waitFor();
     await screenshot(admin, 'marketplace-admin-homeowners-pending-desktop');
 
+    // The file answers as a download (docs/decisions/0056), so the tab's navigation ends aborted: wait for its signed request instead.
     const [documentTab] = await Promise.all([
       admin.context().waitForEvent('page'),
+      admin.context().waitForEvent('request', (request) => {
+        const url = new URL(request.url());
+        return url.pathname.startsWith('/api/files/') && url.searchParams.has('signature');
+      }),
       pendingRow.getByRole('button', { name: `View document of ${homeowner.name}` }).click(),
     ]);
-    await documentTab.waitForURL((url) => url.pathname.startsWith('/api/files/') && url.searchParams.has('signature'));
     await documentTab.close();
 
     await pendingRow.getByRole('button', { name: `Reject ${homeowner.name}` }).click();
