@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 import { XIcon } from './shell-icons';
@@ -7,12 +7,22 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * The dialog's box. Radix returns focus to a DialogTrigger on close; many
+ * dialogs open from state instead (one dialog serves every row of a list, or a
+ * menu item opens it), and focus would then fall to the page's start. This
+ * returns it to whatever had focus when the dialog opened, if that is still
+ * on the page.
+ */
 export function DialogContent({
   className,
   children,
   showClose = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -28,6 +38,17 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          // Runs before focus moves in, so the opener still has it.
+          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || opener.current === null || !opener.current.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
       >
         {children}
         {showClose && (
