@@ -1,28 +1,24 @@
-import { useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from './return-focus';
 import { XIcon } from './shell-icons';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/**
- * The dialog's box. Radix returns focus to a DialogTrigger on close; many
- * dialogs open from state instead (one dialog serves every row of a list, or a
- * menu item opens it), and focus would then fall to the page's start. This
- * returns it to whatever had focus when the dialog opened, if that is still
- * on the page.
- */
+/** The dialog's box; closing it returns focus to what opened it (see `useReturnFocus`). */
 export function DialogContent({
   className,
   children,
   showClose = true,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  fallbackFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
-  const opener = useRef<HTMLElement | null>(null);
+}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean; fallbackFocus?: () => HTMLElement | null }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -38,17 +34,7 @@ export function DialogContent({
           className,
         )}
         {...props}
-        onOpenAutoFocus={(event) => {
-          // Runs before focus moves in, so the opener still has it.
-          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || opener.current === null || !opener.current.isConnected) return;
-          event.preventDefault();
-          opener.current.focus();
-        }}
+        {...returnFocus}
       >
         {children}
         {showClose && (
