@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openPage, openSignedInPage, screenshotBoth } from './support/browser';
+import { launchBrowser, openPage, openSignedInPage, screenshotBoth, screenshotViewport } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, apiCall, createListingByApi, pendingVerificationOf, submitBillByApi } from './support/listings';
 import { registerPerson, type Person } from './support/marketplace';
@@ -84,7 +84,27 @@ async function expectFocusOn(page: Page, name: RegExp): Promise<void> {
   await expect.poll(async () => (await focused(page)).name).toMatch(name);
 }
 
-const announcer = (page: Page) => page.getByTestId('announcer');
+/**
+ * Starts keeping every text the page's live region says, in order: a toast
+ * can be replaced within moments (the first bid's reward follows the bid), so
+ * waiting for the region to show a text could miss it. The page must stay on
+ * one document meanwhile.
+ */
+async function recordAnnouncements(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const region = document.querySelector('[data-testid="announcer"]');
+    if (region === null) throw new Error('No live region on the page');
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => {
+      const text = region.textContent?.trim() ?? '';
+      if (text !== '') said.push(text);
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { said: string[] }).said]);
+}
+
+const saying = (text: string) => expect.arrayContaining([expect.stringMatching(new RegExp(`^${text}`))]);
 
 describe('the marketplace by keyboard', () => {
   it('registers, lists, bids and selects with no mouse, focus always shown and returned, results announced', async () => {
@@ -102,6 +122,7 @@ describe('the marketplace by keyboard', () => {
     const panel = await focused(owner);
     expect(panel.where).toContain('role="tabpanel"');
     expect(panel.shown).toBe(true);
+    await screenshotViewport(owner, 'keyboard-journey-register-panel-focus');
     await tabTo(owner, /^Homeowner/, unmarked);
     await tabTo(owner, /^Full name$/, unmarked);
     await owner.keyboard.type(homeowner.name);
@@ -128,6 +149,7 @@ describe('the marketplace by keyboard', () => {
     // The homeowner lists a property, every field by Tab and typing, the type by arrow keys.
     await owner.goto('/list-property');
     await owner.getByLabel('Title').waitFor();
+    const ownerSaid = await recordAnnouncements(owner);
     await tabTo(owner, /^Title$/, unmarked);
     await owner.keyboard.type(TITLE);
     await tabTo(owner, /^Description$/, unmarked);
@@ -145,7 +167,7 @@ describe('the marketplace by keyboard', () => {
     await tabTo(owner, /^List property$/, unmarked);
     await owner.keyboard.press('Enter');
     await owner.waitForURL((url) => url.pathname.startsWith('/listing/'));
-    await announcer(owner).getByText(/^Property listed/).waitFor();
+    await expect.poll(ownerSaid).toEqual(saying('Property listed'));
     const listingId = decodeURIComponent(new URL(owner.url()).pathname.slice('/listing/'.length));
 
     // The realtor (approved and given credits through the API) bids: Enter on Place Bid, Tab to Confirm Bid, Enter.
@@ -154,6 +176,7 @@ describe('the marketplace by keyboard', () => {
     await adminApi(server.url, admin, 'PUT', `/api/admin/users/${me.id}`, { credits: 2 });
     await agent.goto(`/listing/${listingId}`);
     await agent.getByRole('button', { name: 'Place Bid' }).waitFor();
+    const agentSaid = await recordAnnouncements(agent);
     await tabTo(agent, /Place Bid/, unmarked);
     // Escape closes the dialog and focus is back on Place Bid.
     await agent.keyboard.press('Enter');
@@ -168,7 +191,7 @@ describe('the marketplace by keyboard', () => {
     await agent.keyboard.type('Happy to help, keyboard and all.');
     await tabTo(agent, /Confirm Bid/, unmarked);
     await agent.keyboard.press('Enter');
-    await announcer(agent).getByText(/^Bid placed successfully/).waitFor();
+    await expect.poll(agentSaid).toEqual(saying('Bid placed successfully'));
     await placeDialog.waitFor({ state: 'hidden' });
     // Place Bid gave way to Edit Bid, which has the focus now; Escape from its dialog returns there too.
     await expectFocusOn(agent, /Edit Bid/);
@@ -187,13 +210,14 @@ describe('the marketplace by keyboard', () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, closesAt - Date.now() + 500)));
     await owner.goto(`/listing/${closingId}`);
     await owner.getByRole('button', { name: 'Select', exact: true }).waitFor();
+    const selectionSaid = await recordAnnouncements(owner);
     await tabTo(owner, /^Select$/, unmarked);
     await owner.keyboard.press('Enter');
     const selectDialog = owner.getByRole('alertdialog', { name: 'Select this bid?' });
     await selectDialog.waitFor();
     await tabTo(owner, /^Select bid$/, unmarked);
     await owner.keyboard.press('Enter');
-    await announcer(owner).getByText(/^Realtor selected/).waitFor();
+    await expect.poll(selectionSaid).toEqual(saying('Realtor selected'));
     await selectDialog.waitFor({ state: 'hidden' });
     // The Select buttons are gone: focus is on the chosen realtor, whose name now shows.
     await expectFocusOn(owner, new RegExp(`View profile of ${realtor.name}`));

@@ -34,13 +34,15 @@ export function MarketStatsPage({ days, onDaysChange }: { days: MarketWindowDays
             <h2 id="market-window-heading" className="text-xl font-semibold">
               Listings that went live in the last {days} days
             </h2>
-            <TabsList aria-label="Period" className="w-auto">
-              {MARKET_WINDOW_DAYS.map((window) => (
-                <TabsTrigger key={window} value={String(window)} className="lg:flex-none">
-                  Last {window} days
-                </TabsTrigger>
-              ))}
-            </TabsList>
+            <div>
+              <TabsList aria-label="Period" className="w-auto">
+                {MARKET_WINDOW_DAYS.map((window) => (
+                  <TabsTrigger key={window} value={String(window)} className="lg:flex-none">
+                    Last {window} days
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
           </div>
           <TabsContent value={String(days)} className="mt-0">
             {stats.isError ? (
