@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
+import { auditPage, describeViolations } from './a11y';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = join(repoRoot, '.test-data/screenshots');
@@ -43,10 +44,31 @@ export type OpenPageOptions = {
 // 400s). Server faults still fail the test through the 5xx check below.
 const clientErrorResource = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
 
+/** What each page opened by `openPage` has reported so far; the test fails on any of it when it ends. */
+const problemsOf = new WeakMap<Page, string[]>();
+
+/**
+ * Runs axe-core's WCAG 2.1 A/AA rules on what the page shows now and notes any
+ * violation as a problem of the page (the test fails when it ends). `openPage`
+ * calls it on each page before the test navigates away from it and on the last
+ * one; `screenshotBoth` calls it at both sizes.
+ */
+export async function auditA11y(page: Page, where = page.url()): Promise<void> {
+  const problems = problemsOf.get(page);
+  if (!problems || page.isClosed() || page.url() === 'about:blank') return;
+  try {
+    problems.push(...describeViolations(where, await auditPage(page)));
+  } catch (error) {
+    // The page navigated on its own (a redirect, a submit) while axe ran: the next page is audited in turn.
+    if (!/Execution context was destroyed|Target page, context or browser has been closed|navigat/i.test(String(error))) throw error;
+  }
+}
+
 /**
  * A page in a fresh context (own cookies) that fails the current test on an
- * uncaught page error, a console error or a 5xx answer, and closes itself when
- * the test ends.
+ * uncaught page error, a console error, a 5xx answer or a violation of
+ * axe-core's WCAG 2.1 A/AA rules on any page the test leaves with `goto` (and
+ * the last one), and closes itself when the test ends.
  */
 export async function openPage(browser: Browser, options: OpenPageOptions): Promise<Page> {
   const context = await browser.newContext({
@@ -70,7 +92,15 @@ export async function openPage(browser: Browser, options: OpenPageOptions): Prom
     if (response.status() >= 500) problems.push(`server answered ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
 
+  problemsOf.set(page, problems);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, gotoOptions) => {
+    await auditA11y(page);
+    return goto(url, gotoOptions);
+  };
+
   onTestFinished(async () => {
+    await auditA11y(page);
     await context.close();
     if (problems.length > 0) throw new Error(`The page reported problems:\n${problems.join('\n')}`);
   });
@@ -113,9 +143,11 @@ export async function screenshotBoth(page: Page, name: string, { fullPage = true
     return screenshot(page, `${name}-${suffix}`);
   };
   await shoot('desktop');
+  await auditA11y(page, `${page.url()} desktop`);
   await page.setViewportSize(viewports.phone);
   expect(await pageOverflowsHorizontally(page)).toBe(false);
   await shoot('phone');
+  await auditA11y(page, `${page.url()} phone`);
   await page.setViewportSize(viewports.desktop);
 }
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { cn } from '../lib/cn';
 import { sitePaths } from '../lib/site-paths';
@@ -18,17 +18,22 @@ export function Header({ nav = <GuestNav /> }: { nav?: ReactNode }) {
   // Tied to the path it was opened on, so navigating closes the mobile menu without an effect.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <header
       className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') setMenuOpenedAt(null);
+        if (event.key !== 'Escape' || !menuOpen) return;
+        setMenuOpenedAt(null);
+        // The menu's links hide with it: focus goes back to the button that opened it.
+        menuButton.current?.focus();
       }}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <button
+          ref={menuButton}
           type="button"
           className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
           aria-expanded={menuOpen}

@@ -1,7 +1,8 @@
-import { useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 import { buttonVariants, type ButtonVariant } from './button';
+import { useReturnFocus } from './return-focus';
 
 /*
  * A confirmation that needs an answer: Escape cancels, an outside click does
@@ -12,8 +13,16 @@ import { buttonVariants, type ButtonVariant } from './button';
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
-  const opener = useRef<HTMLElement | null>(null);
+/** The alert's box; closing it returns focus to what opened it (see `useReturnFocus`). */
+export function AlertDialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  fallbackFocus,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content> & { fallbackFocus?: () => HTMLElement | null }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
@@ -25,16 +34,7 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
           className,
         )}
         {...props}
-        onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          props.onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          props.onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || opener.current === null || !opener.current.isConnected) return;
-          event.preventDefault();
-          opener.current.focus();
-        }}
+        {...returnFocus}
       >
         {children}
       </AlertDialogPrimitive.Content>

@@ -1,18 +1,24 @@
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from './return-focus';
 import { XIcon } from './shell-icons';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** The dialog's box; closing it returns focus to what opened it (see `useReturnFocus`). */
 export function DialogContent({
   className,
   children,
   showClose = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  fallbackFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean; fallbackFocus?: () => HTMLElement | null }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -28,6 +34,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {showClose && (

@@ -19,11 +19,41 @@ export function Notifications({ eager }: { eager: boolean }) {
   // Once loaded it stays: a closing toast plays its exit, and the next one needs no fetch.
   if ((eager || toasts.length > 0) && !loaded) setLoaded(true);
   const empty = <EmptyViewport />;
-  if (!loaded) return empty;
   return (
-    <Suspense fallback={empty}>
-      <Toaster />
-    </Suspense>
+    <>
+      <Announcer />
+      {loaded ? (
+        <Suspense fallback={empty}>
+          <Toaster />
+        </Suspense>
+      ) : (
+        empty
+      )}
+    </>
+  );
+}
+
+/**
+ * The page's one polite live region, present from the first page so screen
+ * readers watch it before anything is said: every toast (a bid placed, a
+ * purchase, a selection, a pushed notification) is read from here, once.
+ * The toasts themselves keep out of Radix's own announcement (the Toaster
+ * marks them), which made a live region only when the toast appeared and,
+ * with the Toaster loaded on demand, was often not heard at all. A new span
+ * per toast makes the same words, said again, a change to announce.
+ */
+function Announcer() {
+  const { toasts } = useToast();
+  const current = toasts.find((entry) => entry.open);
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">
+      {current !== undefined && (
+        <span key={current.id}>
+          {current.title}
+          {current.description !== undefined && <>. {current.description}</>}
+        </span>
+      )}
+    </div>
   );
 }
 

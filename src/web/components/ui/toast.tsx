@@ -51,7 +51,8 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
   return (
     <ToastPrimitive.Description
       data-slot="toast-description"
-      className={cn('text-sm opacity-90', className)}
+      // Full strength on the destructive red, where 90% white falls under 4.5:1.
+      className={cn('text-sm opacity-90 group-[.destructive]:opacity-100', className)}
       {...props}
     />
   );

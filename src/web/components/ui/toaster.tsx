@@ -28,7 +28,8 @@ export function Toaster() {
             if (!isOpen) dismissToast(id);
           }}
         >
-          <div className="grid gap-1">
+          {/* Announced by the page's live region (see Notifications), not a second time by Radix. */}
+          <div className="grid gap-1" data-radix-toast-announce-exclude="">
             <ToastTitle>{title}</ToastTitle>
             {description !== undefined && <ToastDescription>{description}</ToastDescription>}
           </div>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { ControlledDialogContent } from '../../components/ui/controlled-dialog-content';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { useLastPresent } from './use-last-present';
 
@@ -24,7 +23,7 @@ export function ConfirmDialog<T>({ target, onClose, title, description, confirmL
   const shown = useLastPresent(target);
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <ControlledDialogContent className="max-w-md">
+      <DialogContent className="max-w-md">
         {shown !== null && (
           <>
             <DialogHeader>
@@ -42,7 +41,7 @@ export function ConfirmDialog<T>({ target, onClose, title, description, confirmL
             </DialogFooter>
           </>
         )}
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -23,6 +23,9 @@ const tabClasses = cn(
   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
 );
 
+// The panel takes focus after its tab (Tab from the tab list): a ring shows where focus went.
+const panelClasses = 'rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-card';
+
 /** /auth: the Login and Register tabs, with the marketing claims beside them (spec sections 1 and 2). */
 export function AuthPage({ login, register, initialTab = 'login', initialRole }: AuthPageProps) {
   return (
@@ -42,10 +45,10 @@ export function AuthPage({ login, register, initialTab = 'login', initialRole }:
             </Tabs.List>
           </CardHeader>
           <CardContent>
-            <Tabs.Content value="login" className="focus-visible:outline-none">
+            <Tabs.Content value="login" className={panelClasses}>
               <LoginForm login={login} />
             </Tabs.Content>
-            <Tabs.Content value="register" className="focus-visible:outline-none">
+            <Tabs.Content value="register" className={panelClasses}>
               <RegisterForm register={register} initialRole={initialRole} />
             </Tabs.Content>
           </CardContent>

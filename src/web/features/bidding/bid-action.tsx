@@ -11,7 +11,7 @@ import { readErrorMessage } from '../../lib/api';
 import { EditBidDialog } from './edit-bid-dialog';
 import { formatAmount, formatDate } from '../../lib/format';
 import { minimumBidOf } from './bid-amount';
-import { PlaceBidDialog } from './place-bid-dialog';
+import { EDIT_BID_ID, PlaceBidDialog } from './place-bid-dialog';
 import { propertyBidsQuery } from '../../lib/property-bids';
 import { ownBidsQuery, ownVerificationQuery, useViewer } from './queries';
 import { ONLY_VERIFIED_REALTORS_BID } from '../../../contract/realtor-profiles';
@@ -128,7 +128,7 @@ function OwnBidPanel({ bid }: { bid: PropertyBid }) {
     <Panel state="bid-placed" title="Your bid" badge={<Badge variant="success"><CheckIcon />Bid placed</Badge>}>
       <div className="grid gap-4">
         <BidSummary bid={bid} />
-        <Button variant="outline" className="w-full" onClick={() => setEditing(true)}>
+        <Button id={EDIT_BID_ID} variant="outline" className="w-full" onClick={() => setEditing(true)}>
           <PencilIcon />
           Edit Bid
         </Button>

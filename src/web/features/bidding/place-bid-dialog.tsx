@@ -8,6 +8,9 @@ import { checkAmount } from './bid-amount';
 import { formatAmount } from '../../lib/format';
 import { usePlaceBid } from './mutations';
 
+/** The id of the realtor's Edit Bid button, which replaces Place Bid once the bid is placed. */
+export const EDIT_BID_ID = 'edit-bid';
+
 /** The confirmation dialog of Place Bid (SPEC §4): the amount, an optional message, and what it costs. */
 export function PlaceBidDialog({
   propertyId,
@@ -24,7 +27,8 @@ export function PlaceBidDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      {/* Placing the bid replaces Place Bid with Edit Bid, which takes the focus back. */}
+      <DialogContent fallbackFocus={() => document.getElementById(EDIT_BID_ID)}>
         {/* Mounted only while open, so each opening starts from the minimum and an empty message. */}
         <PlaceBidForm propertyId={propertyId} minimum={minimum} credits={credits} onPlaced={() => onOpenChange(false)} />
       </DialogContent>

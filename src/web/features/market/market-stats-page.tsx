@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorState } from '../../components/ui/error-state';
 import { BarChartIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { signUpSearch, sitePaths } from '../../lib/site-paths';
 import { formatHoursToFirstBid, formatNumber } from './format';
 import { marketStatsQuery } from './queries';
@@ -28,12 +28,13 @@ export function MarketStatsPage({ days, onDaysChange }: { days: MarketWindowDays
           </p>
         </div>
 
-        <div className="grid gap-4">
+        {/* The period's tab controls the panel below it (its aria-controls names the panel), which Radix mounts for the active tab only. */}
+        <Tabs value={String(days)} onValueChange={(value) => onDaysChange(value === '90' ? 90 : 30)} className="grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="market-window-heading" className="text-xl font-semibold">
               Listings that went live in the last {days} days
             </h2>
-            <Tabs value={String(days)} onValueChange={(value) => onDaysChange(value === '90' ? 90 : 30)}>
+            <div>
               <TabsList aria-label="Period" className="w-auto">
                 {MARKET_WINDOW_DAYS.map((window) => (
                   <TabsTrigger key={window} value={String(window)} className="lg:flex-none">
@@ -41,16 +42,18 @@ export function MarketStatsPage({ days, onDaysChange }: { days: MarketWindowDays
                   </TabsTrigger>
                 ))}
               </TabsList>
-            </Tabs>
+            </div>
           </div>
-          {stats.isError ? (
-            <ErrorState title="Failed to load the market stats" error={stats.error} onRetry={() => void stats.refetch()} />
-          ) : stats.data === undefined ? (
-            <LoadingStats />
-          ) : (
-            <WindowStats stats={stats.data} days={days} />
-          )}
-        </div>
+          <TabsContent value={String(days)} className="mt-0">
+            {stats.isError ? (
+              <ErrorState title="Failed to load the market stats" error={stats.error} onRetry={() => void stats.refetch()} />
+            ) : stats.data === undefined ? (
+              <LoadingStats />
+            ) : (
+              <WindowStats stats={stats.data} days={days} />
+            )}
+          </TabsContent>
+        </Tabs>
       </section>
 
       <section aria-labelledby="market-cta-title" className="bg-muted/50 py-14">

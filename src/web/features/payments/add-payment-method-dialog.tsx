@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ControlledDialogContent } from '../../components/ui/controlled-dialog-content';
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { LockIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
@@ -35,9 +34,9 @@ type AddPaymentMethodDialogProps = {
 export function AddPaymentMethodDialog({ open, onOpenChange, onSaved }: AddPaymentMethodDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <ControlledDialogContent className="sm:max-w-md" data-testid="add-payment-method-dialog">
+      <DialogContent className="sm:max-w-md" data-testid="add-payment-method-dialog">
         {open && <SetupFlow onClose={() => onOpenChange(false)} onSaved={onSaved} />}
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ControlledDialogContent } from '../../components/ui/controlled-dialog-content';
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { LockIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
@@ -51,7 +50,7 @@ export function CardAuthenticationDialog({ payment, onClose, onResult }: CardAut
 
   return (
     <Dialog open={payment !== null} onOpenChange={(open) => !open && pending === null && onClose()}>
-      <ControlledDialogContent className="sm:max-w-md" data-testid="card-authentication-dialog">
+      <DialogContent className="sm:max-w-md" data-testid="card-authentication-dialog">
         <DialogHeader>
           <DialogTitle className="flex flex-wrap items-center gap-2">
             {simulated ? 'Test card authentication' : 'Confirm your payment'}
@@ -94,7 +93,7 @@ export function CardAuthenticationDialog({ payment, onClose, onResult }: CardAut
             </>
           )}
         </DialogFooter>
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -5,8 +5,7 @@ import { CREDIT_PACKAGES, creditsLabel, formatCents, type CreditPackage } from '
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { ControlledDialogContent } from '../../components/ui/controlled-dialog-content';
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { CoinsIcon, CreditCardIcon } from '../../components/ui/icons';
 import { CheckIcon } from '../../components/ui/shell-icons';
 import { Spinner } from '../../components/ui/spinner';
@@ -207,7 +206,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
       </p>
 
       <Dialog open={confirming} onOpenChange={(open) => !purchase.isPending && setConfirming(open)}>
-        <ControlledDialogContent className="sm:max-w-md" data-testid="confirm-purchase-dialog">
+        <DialogContent className="sm:max-w-md" data-testid="confirm-purchase-dialog">
           <DialogHeader>
             <DialogTitle>Confirm purchase</DialogTitle>
             <DialogDescription>
@@ -240,7 +239,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
               Confirm purchase
             </Button>
           </DialogFooter>
-        </ControlledDialogContent>
+        </DialogContent>
       </Dialog>
 
       <AddPaymentMethodDialog open={addingMethod} onOpenChange={setAddingMethod} onSaved={() => chosen !== null && setConfirming(true)} />
@@ -248,7 +247,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
       <CardAuthenticationDialog payment={authentication} onClose={() => setAuthentication(null)} onResult={(answer) => handleAnswer(answer, chosen)} />
 
       <Dialog open={success !== null} onOpenChange={(open) => !open && setSuccess(null)}>
-        <ControlledDialogContent className="sm:max-w-sm" data-testid="purchase-success-dialog">
+        <DialogContent className="sm:max-w-sm" data-testid="purchase-success-dialog">
           <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-700" aria-hidden="true">
             <CheckIcon className="size-7" />
           </div>
@@ -268,7 +267,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
               Find listings to bid on
             </Link>
           </div>
-        </ControlledDialogContent>
+        </DialogContent>
       </Dialog>
       {celebrating && <Confetti />}
     </main>

@@ -4,8 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PASSWORD_REQUIRED, USER_EXPORT_PATH } from '../../../contract/user-data';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { ControlledDialogContent } from '../../components/ui/controlled-dialog-content';
-import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
@@ -92,7 +91,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         onOpenChange(next);
       }}
     >
-      <ControlledDialogContent>
+      <DialogContent>
         <form className="grid gap-4" noValidate onSubmit={submit}>
           <DialogHeader>
             <DialogTitle>Delete your account?</DialogTitle>
@@ -127,7 +126,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             </Button>
           </DialogFooter>
         </form>
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

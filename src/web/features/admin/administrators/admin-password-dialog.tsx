@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { setAdminPasswordSchema } from '../../../../contract/admins';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useChangeAdminPassword } from '../mutations';
 import { useLastPresent } from '../use-last-present';
@@ -14,7 +13,7 @@ export function AdminPasswordDialog({ target, viewerId, onClose }: { target: Adm
   const shown = useLastPresent(target);
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <ControlledDialogContent>{shown !== null && <PasswordForm key={shown.id} target={shown} isSelf={shown.id === viewerId} onDone={onClose} />}</ControlledDialogContent>
+      <DialogContent>{shown !== null && <PasswordForm key={shown.id} target={shown} isSelf={shown.id === viewerId} onDone={onClose} />}</DialogContent>
     </Dialog>
   );
 }

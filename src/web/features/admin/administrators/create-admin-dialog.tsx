@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CREATABLE_ADMIN_ROLES, createAdminSchema, type CreateAdminInput } from '../../../../contract/admins';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatAdminRole } from '../format';
 import { useCreateAdmin } from '../mutations';
@@ -16,9 +15,9 @@ export function CreateAdminDialog({ open, onOpenChange }: { open: boolean; onOpe
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* The content unmounts when closed, so each opening starts from an empty form. */}
-      <ControlledDialogContent>
+      <DialogContent>
         <CreateAdminForm onDone={() => onOpenChange(false)} />
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
-import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { UsersIcon } from '../../../components/ui/icons';
@@ -10,7 +10,6 @@ import { formatDateTime } from '../format';
 import { listItems } from '../paged-list';
 import { PagedListFooter } from '../paged-list-footer';
 import { documentTypeLabels } from './document-types';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { useLastPresent } from '../use-last-present';
 import { agreementsQuery } from './queries';
 import type { AdminLegalDocument, Agreement } from './types';
@@ -24,7 +23,7 @@ export function AgreementsDialog({ target, onClose }: { target: AdminLegalDocume
   const checkboxId = useId();
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <ControlledDialogContent className="sm:max-w-3xl">
+      <DialogContent className="sm:max-w-3xl">
         {shown !== null && (
           <>
             <DialogHeader>
@@ -46,7 +45,7 @@ export function AgreementsDialog({ target, onClose }: { target: AdminLegalDocume
             <AgreementList document={shown} thisVersionOnly={thisVersionOnly} />
           </>
         )}
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

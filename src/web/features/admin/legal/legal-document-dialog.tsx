@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, type LegalDocumentType } from '../../../../contract/legal';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { validateForm, type FieldErrors } from '../validation';
 import { documentTypeLabels, fromLocalInputValue, toLocalInputValue } from './document-types';
 import { useCreateLegalDocument, useUpdateLegalDocument } from './mutations';
@@ -24,9 +23,9 @@ export function LegalDocumentDialog({ target, onClose }: { target: DocumentEdito
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       {/* The content unmounts when closed, so each opening starts from the target's values. */}
-      <ControlledDialogContent className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         {target !== null && <DocumentForm target={target} onDone={onClose} />}
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

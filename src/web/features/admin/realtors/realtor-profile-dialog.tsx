@@ -1,7 +1,6 @@
 import { RealtorProfileDetails } from '../../../components/realtor-profile-details';
 import { Badge } from '../../../components/ui/badge';
-import { Dialog } from '../../../components/ui/dialog';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { formatDateTime } from '../format';
 import { useLastPresent } from '../use-last-present';
 import type { AdminRealtorProfile } from './types';
@@ -12,7 +11,7 @@ export function AdminRealtorProfileDialog({ profile, onClose }: { profile: Admin
   const shown = useLastPresent(profile);
   return (
     <Dialog open={profile !== null} onOpenChange={(open) => !open && onClose()}>
-      <ControlledDialogContent className="max-w-xl">{shown !== null && <Details profile={shown} />}</ControlledDialogContent>
+      <DialogContent className="max-w-xl">{shown !== null && <Details profile={shown} />}</DialogContent>
     </Dialog>
   );
 }

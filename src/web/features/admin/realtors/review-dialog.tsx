@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { REVIEW_FIELDS_MESSAGE } from '../../../../contract/verification';
 import { REVOKE_REASON_MESSAGE } from '../../../../contract/admin-realtors';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextareaField } from '../../../components/ui/textarea';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { useLastPresent } from '../use-last-present';
 import { useReviewRealtor } from './mutations';
 import type { AdminRealtorProfile } from './types';
@@ -20,9 +19,9 @@ export function RealtorRefusalDialog({ refusal, onClose }: { refusal: Refusal | 
   const shown = useLastPresent(refusal);
   return (
     <Dialog open={refusal !== null} onOpenChange={(open) => !open && onClose()}>
-      <ControlledDialogContent>
+      <DialogContent>
         {shown !== null && (shown.kind === 'reject' ? <RejectForm key={shown.realtor.id} realtor={shown.realtor} onDone={onClose} /> : <RevokeForm key={shown.realtor.id} realtor={shown.realtor} onDone={onClose} />)}
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -5,8 +5,7 @@ import { HIDE_REASON_MAX, HIDE_REASON_RULE } from '../../../../contract/reviews'
 import { StarRating } from '../../../components/star-rating';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { StarIcon } from '../../../components/ui/icons';
 import { QueryStates } from '../../../components/ui/query-states';
@@ -91,7 +90,7 @@ function HideReviewDialog({ review, onClose }: { review: AdminReviewView | null;
   };
   return (
     <Dialog open={review !== null} onOpenChange={(open) => !open && close()}>
-      <ControlledDialogContent className="max-w-md">
+      <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>Hide this review?</DialogTitle>
           <DialogDescription>It leaves the realtor's profile and rating. The reason goes to the activity log.</DialogDescription>
@@ -105,7 +104,7 @@ function HideReviewDialog({ review, onClose }: { review: AdminReviewView | null;
             Hide review
           </Button>
         </DialogFooter>
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

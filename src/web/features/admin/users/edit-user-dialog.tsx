@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { adminUserUpdateSchema } from '../../../../contract/admins';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount } from '../format';
 import { useUpdateUser } from '../mutations';
@@ -15,10 +14,10 @@ export function EditUserDialog({ user, onClose }: { user: ManagedUserView | null
   const shown = useLastPresent(user);
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <ControlledDialogContent>
+      <DialogContent>
         {/* The content unmounts when closed, so each opening starts from empty fields. */}
         {shown !== null && <EditUserForm key={shown.id} user={shown} onDone={onClose} />}
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextareaField } from '../../../components/ui/textarea';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
 import { useLastPresent } from '../use-last-present';
 import { useRejectVerification } from './mutations';
 import type { Verification } from './types';
@@ -17,7 +16,7 @@ export function RejectVerificationDialog({ verification, onClose }: { verificati
   const shown = useLastPresent(verification);
   return (
     <Dialog open={verification !== null} onOpenChange={(open) => !open && onClose()}>
-      <ControlledDialogContent>{shown !== null && <RejectForm key={shown.id} verification={shown} onDone={onClose} />}</ControlledDialogContent>
+      <DialogContent>{shown !== null && <RejectForm key={shown.id} verification={shown} onDone={onClose} />}</DialogContent>
     </Dialog>
   );
 }

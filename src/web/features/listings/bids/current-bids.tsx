@@ -173,7 +173,7 @@ function BidRow({
   // Name and contact come only with the selected bid after the close; until then a blurred placeholder stands in.
   const revealed = bid.selected && bid.realtorEmail !== undefined;
   return (
-    <li className={cn('grid gap-3 rounded-lg border p-4', bid.selected ? 'border-emerald-300 bg-emerald-50/50' : 'border-border')} data-testid="bid-row">
+    <li className={cn('grid gap-3 rounded-lg border p-4', bid.selected ? 'border-emerald-300 bg-emerald-50/50' : 'border-border')} data-testid="bid-row" data-selected={bid.selected}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <button
           type="button"

@@ -17,7 +17,8 @@ export function SelectBidDialog({ propertyId, bid, onClose }: { propertyId: stri
   const select = useSelectBid(propertyId);
   return (
     <AlertDialog open={bid !== null} onOpenChange={(open) => !open && !select.isPending && onClose()}>
-      <AlertDialogContent>
+      {/* Selecting removes every Select button: focus goes to the chosen bid's realtor, whose name now shows. */}
+      <AlertDialogContent fallbackFocus={() => document.querySelector<HTMLElement>('[data-testid="bid-row"][data-selected="true"] button')}>
         <AlertDialogHeader>
           <AlertDialogTitle>Select this bid?</AlertDialogTitle>
           <AlertDialogDescription>

@@ -74,8 +74,10 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
                 aria-label={`Show photo ${position + 1}`}
                 aria-current={position === current}
                 className={cn(
-                  'block cursor-pointer overflow-hidden rounded-md ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'block cursor-pointer overflow-hidden rounded-md ring-offset-2 transition focus-visible:outline-none',
                   position === current ? 'ring-2 ring-brand' : 'opacity-70 hover:opacity-100',
+                  // The selected photo's ring is the brand colour, like the focus ring: focus turns any thumbnail's ring to the text colour.
+                  'focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-foreground',
                 )}
               >
                 <PropertyImage imageKey={key} alt="" sizes="96px" compact className="h-14 w-20 sm:h-16 sm:w-24" />

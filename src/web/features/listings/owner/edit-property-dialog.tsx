@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import { roomCountFromInput, updatePropertySchema } from '../../../../contract/listing-requests';
 import { Button } from '../../../components/ui/button';
-import { ControlledDialogContent } from '../../../components/ui/controlled-dialog-content';
-import { Dialog, DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ImageUploader } from '../images/image-uploader';
 import { useImageUploads } from '../images/use-image-uploads';
 import { useUpdateProperty } from '../mutations';
@@ -22,10 +21,10 @@ export function EditPropertyDialog({
 }) {
   return (
     <Dialog open={open && property !== null} onOpenChange={onOpenChange}>
-      <ControlledDialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl">
         {/* The content unmounts when the dialog closes, so each opening starts from the saved listing. */}
         {property !== null && <EditPropertyForm property={property} onSaved={() => onOpenChange(false)} />}
-      </ControlledDialogContent>
+      </DialogContent>
     </Dialog>
   );
 }
