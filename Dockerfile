@@ -1,7 +1,7 @@
 # Three stages on one base image, so the native module (better-sqlite3) built
 # in one runs in the last: build the client and compile the server with every
 # dependency; install the production dependencies alone; run as `node`.
-FROM node:24-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -10,13 +10,13 @@ COPY . .
 # dist/client (with .br and .gz beside each asset) and dist/server (plain JavaScript, no tsx at run time).
 RUN npm run build
 
-FROM node:24-bookworm-slim AS production-deps
+FROM node:22-bookworm-slim AS production-deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 
-FROM node:24-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 # package.json says "type": "module", which the compiled server needs.

@@ -21,7 +21,7 @@ describe('the deployment files', () => {
   it('the image, CI and engines name one Node line, and package.json allows the install scripts it needs by name', () => {
     const pkg = JSON.parse(read('package.json')) as { engines: { node: string }; allowScripts: Record<string, boolean> };
     const line = /^\^(\d+)\./.exec(pkg.engines.node)?.[1];
-    expect(line).toBe('24');
+    expect(line).toBe('22');
     const images = [...read('Dockerfile').matchAll(/^FROM node:(\d+)/gm)].map((match) => match[1]);
     expect(images.length).toBeGreaterThan(0);
     expect(new Set(images)).toEqual(new Set([line]));

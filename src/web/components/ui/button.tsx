@@ -6,7 +6,7 @@ const variantClasses = {
   default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
   // The darker brand shade: white on #E43C13 itself is 4.2:1, short of WCAG AA for button-size text.
   brand: 'bg-brand-hover text-brand-foreground font-semibold shadow-xs hover:bg-[#A12A0C]',
-  destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90',
+  destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-red-700',
   outline: 'border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
   secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
   ghost: 'hover:bg-accent hover:text-accent-foreground',

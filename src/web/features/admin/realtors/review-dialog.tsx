@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { REVIEW_FIELDS_MESSAGE } from '../../../../contract/verification';
 import { REVOKE_REASON_MESSAGE } from '../../../../contract/admin-realtors';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { TextareaField } from '../../../components/ui/textarea';
+import { RefusalEmailFields, RefusalFooter, RefusalFormError } from '../refusal-form';
 import { useLastPresent } from '../use-last-present';
 import { useReviewRealtor } from './mutations';
 import type { AdminRealtorProfile } from './types';
@@ -47,25 +45,16 @@ function RejectForm({ realtor, onDone }: { realtor: AdminRealtorProfile; onDone:
           {realtor.userName} · {realtor.userEmail} gets this email and can correct their profile or send a new licence document.
         </DialogDescription>
       </DialogHeader>
-      <TextField
-        label="Subject"
-        name="subject"
-        placeholder="Your realtor licence could not be verified"
-        value={subject}
-        aria-invalid={error !== undefined && subject.trim() === ''}
-        onChange={(event) => setSubject(event.target.value)}
+      <RefusalEmailFields
+        subject={subject}
+        message={message}
+        subjectPlaceholder="Your realtor licence could not be verified"
+        refused={error !== undefined}
+        onSubject={setSubject}
+        onMessage={setMessage}
       />
-      <TextareaField
-        label="Message"
-        name="message"
-        placeholder="Say what was wrong and what to send instead."
-        className="min-h-32"
-        value={message}
-        aria-invalid={error !== undefined && message.trim() === ''}
-        onChange={(event) => setMessage(event.target.value)}
-      />
-      <FormError error={error} />
-      <Footer pending={review.isPending} label="Reject and send email" pendingLabel="Rejecting" />
+      <RefusalFormError error={error} />
+      <RefusalFooter pending={review.isPending} label="Reject and send email" pendingLabel="Rejecting" />
     </form>
   );
 }
@@ -99,31 +88,8 @@ function RevokeForm({ realtor, onDone }: { realtor: AdminRealtorProfile; onDone:
         aria-invalid={error !== undefined}
         onChange={(event) => setReason(event.target.value)}
       />
-      <FormError error={error} />
-      <Footer pending={review.isPending} label="Revoke and send email" pendingLabel="Revoking" />
+      <RefusalFormError error={error} />
+      <RefusalFooter pending={review.isPending} label="Revoke and send email" pendingLabel="Revoking" />
     </form>
-  );
-}
-
-function FormError({ error }: { error: string | undefined }) {
-  if (error === undefined) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-destructive">
-      {error}
-    </p>
-  );
-}
-
-function Footer({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button variant="outline">Cancel</Button>
-      </DialogClose>
-      <Button type="submit" variant="destructive" disabled={pending}>
-        {pending && <Spinner size="sm" label={pendingLabel} className="text-current" />}
-        {label}
-      </Button>
-    </DialogFooter>
   );
 }
