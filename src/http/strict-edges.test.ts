@@ -55,6 +55,15 @@ describe('stricter edges', () => {
     const nested = await sendJson(app, 'POST', '/api/register', registration({ role: 'homeowner', extra: { notes: ['ok', 'bad\u0007'] } }));
     expect(nested.status).toBe(400);
     expect(await nested.json()).toEqual({ message: CONTROL_CHARACTERS_MESSAGE, errors: { 'extra.notes.1': CONTROL_CHARACTERS_MESSAGE } });
+    // A body nested as deep as the size limit allows is read without exhausting the stack: the schema answers.
+    const depth = 200_000;
+    const deep = await app.request('/api/prospects', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie },
+      body: `{"name":${'['.repeat(depth)}"bad\\u0000"${']'.repeat(depth)},"email":"a@example.com","inquiryType":"homeowner","page":"contact"}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { message: string }).message).toBe(CONTROL_CHARACTERS_MESSAGE);
     // Newlines and tabs are text.
     const fine = await sendJson(app, 'POST', '/api/prospects', { name: 'Jane', email: 'a@example.com', inquiryType: 'homeowner', message: 'First line\n\tand an indented second.', page: 'contact' }, cookie);
     expect(fine.status).toBe(201);

@@ -21,16 +21,29 @@ const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u202A-\u202E\u2066-\u2
 const CHECKED_BY_THEIR_OWN_RULE = new Set(['redirectTo']);
 
 /** Every string in a JSON body, checked before its schema: each free-text field refuses the same characters. */
-function refuseControlCharacters(value: unknown, path: string[] = []): void {
-  if (typeof value === 'string') {
-    if (FORBIDDEN_CHARACTERS.test(value)) throw new ValidationError(CONTROL_CHARACTERS_MESSAGE, { [path.join('.') || '_']: CONTROL_CHARACTERS_MESSAGE });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => refuseControlCharacters(item, [...path, String(index)]));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!CHECKED_BY_THEIR_OWN_RULE.has(key)) refuseControlCharacters(item, [...path, key]);
+function refuseControlCharacters(body: unknown): void {
+  // A loop, not recursion: a 1 MB body can nest arrays hundreds of thousands deep. Each entry knows its parent,
+  // so a field's path is spelled only for the one refused.
+  type Entry = { value: unknown; key: string; parent: Entry | null };
+  const pending: Entry[] = [{ value: body, key: '', parent: null }];
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    const { value } = entry;
+    if (typeof value === 'string') {
+      if (FORBIDDEN_CHARACTERS.test(value)) throw new ValidationError(CONTROL_CHARACTERS_MESSAGE, { [pathOf(entry) || '_']: CONTROL_CHARACTERS_MESSAGE });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, key: String(index), parent: entry }));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (!CHECKED_BY_THEIR_OWN_RULE.has(key)) pending.push({ value: item, key, parent: entry });
+      }
     }
   }
+}
+
+function pathOf(entry: { key: string; parent: { key: string; parent: unknown } | null }): string {
+  const keys: string[] = [];
+  for (let at: typeof entry | null = entry; at?.parent; at = at.parent as typeof entry | null) keys.unshift(at.key);
+  return keys.join('.');
 }
 
 /** A JSON body must say it is one: a form or text/plain body (what a cross-site form can send) is refused with 415. */
