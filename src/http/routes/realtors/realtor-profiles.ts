@@ -70,16 +70,17 @@ function ownVerification(profile: RealtorProfileDoc | null): OwnVerificationView
 /** The realtor profile routes and the realtor dashboard, under /api. */
 export function createRealtorProfileRoutes(deps: AppDeps) {
 
+  /** The profile as `contact` lets the viewer see it, and the saved profile it was made from. */
   const view = async (user: UserDoc, contact: boolean) => {
     const [profile, standing] = await Promise.all([findRealtorProfile(deps.readStore, user._id), loadRealtorStandings(deps.readStore, [user._id])]);
     const { wins = 0, reviewSummary = { count: 0, average: null } } = standing.get(user._id) ?? {};
-    return toProfileView(user, profile, contact, { wins, reviewSummary });
+    return { answer: toProfileView(user, profile, contact, { wins, reviewSummary }), profile };
   };
 
   const ownView = async (userId: string) => {
     const user = await findUser(deps.readStore, userId);
     if (!user) throw new UnauthorizedError();
-    const [answer, profile] = await Promise.all([view(user, true), findRealtorProfile(deps.readStore, userId)]);
+    const { answer, profile } = await view(user, true);
     return { ...answer, verification: ownVerification(profile) };
   };
 
@@ -111,7 +112,7 @@ export function createRealtorProfileRoutes(deps: AppDeps) {
       const user = await findUser(deps.readStore, realtorId);
       if (!user || user.role !== 'realtor') throw new NotFoundError('Realtor not found');
       const contact = await mayShareContact(currentUserId(c), realtorId);
-      return c.json(await view(user, contact));
+      return c.json((await view(user, contact)).answer);
     })
 
     .get('/dashboard', requireUser('realtor'), async (c) => {
