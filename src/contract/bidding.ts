@@ -12,7 +12,9 @@ export const MIN_BID_AMOUNT = 100;
 export const BID_MESSAGE_MAX = 2000;
 
 export const AMOUNT_REQUIRED = 'Amount must be a number';
-export const AMOUNT_TOO_LOW = `Bid amount must be at least ${MIN_BID_AMOUNT}`;
+/** The floor's message, for the property's own minimum: one wording for the form, the contract and the decider. */
+export const amountTooLow = (minimum: number) => `Bid amount must be at least ${minimum}`;
+export const AMOUNT_TOO_LOW = amountTooLow(MIN_BID_AMOUNT);
 export const MESSAGE_TOO_LONG = `Message must be less than ${BID_MESSAGE_MAX} characters`;
 
 /** Trimmed; an empty message is left out, as the spec asks. */

@@ -3,7 +3,8 @@ import { foldEvents } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
 import { achievementProgress } from './achievements';
-import { BIDDING_CLOSED, BID_NOT_FOUND, DUPLICATE_BID, NOT_ENOUGH_CREDITS, ONLY_REALTORS_BID, PROPERTY_INACTIVE, PROPERTY_NOT_FOUND, REWARD_ALREADY_GRANTED, minBidMessage } from './bids';
+import { BIDDING_CLOSED, BID_NOT_FOUND, DUPLICATE_BID, NOT_ENOUGH_CREDITS, ONLY_REALTORS_BID, PROPERTY_INACTIVE, PROPERTY_NOT_FOUND, REWARD_ALREADY_GRANTED } from './bids';
+import { amountTooLow } from '../../contract/bidding';
 import type { PlaceBid, PropertySnapshot, UserId } from './commands';
 import { account } from './decide';
 import type { AccountEvent } from './events';
@@ -68,11 +69,11 @@ describe('PlaceBid', () => {
   });
 
   it('refuses an amount below the minimum with the minimum in the message', () => {
-    given(account, veteran(2)).when(place({ amount: 99.99 })).thenThrows(ValidationError, minBidMessage(100));
+    given(account, veteran(2)).when(place({ amount: 99.99 })).thenThrows(ValidationError, amountTooLow(100));
     given(account, veteran(2)).when(place({ amount: 249, property: { ...open, minBidAmount: 250 } })).thenThrows(ValidationError, 'Bid amount must be at least 250');
-    given(account, veteran(2)).when(place({ amount: Number.NaN })).thenThrows(ValidationError, minBidMessage(100));
+    given(account, veteran(2)).when(place({ amount: Number.NaN })).thenThrows(ValidationError, amountTooLow(100));
     // A property asking less than the spec's floor still gets 100.
-    given(account, veteran(2)).when(place({ amount: 60, property: { ...open, minBidAmount: 50 } })).thenThrows(ValidationError, minBidMessage(100));
+    given(account, veteran(2)).when(place({ amount: 60, property: { ...open, minBidAmount: 50 } })).thenThrows(ValidationError, amountTooLow(100));
   });
 
   it('refuses a realtor whose licence is not approved, before the listing and the credit checks', () => {

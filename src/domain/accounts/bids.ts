@@ -1,4 +1,4 @@
-import { MIN_BID_AMOUNT } from '../../contract/bidding';
+import { MIN_BID_AMOUNT, amountTooLow } from '../../contract/bidding';
 import { ONLY_VERIFIED_REALTORS_BID } from '../../contract/realtor-profiles';
 import { assertNever } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
@@ -18,8 +18,6 @@ export const BIDDING_CLOSED = 'Bidding has closed for this property';
 export const DUPLICATE_BID = 'You have already placed a bid on this property';
 export const BID_NOT_FOUND = 'Bid not found';
 export const REWARD_ALREADY_GRANTED = 'Reward already granted';
-
-export const minBidMessage = (minimum: number) => `Bid amount must be at least ${minimum}`;
 
 type LedgerEvent = BidPlaced | BidMessageEdited | BidRefunded | RewardGranted | RewardWithdrawn;
 
@@ -117,7 +115,7 @@ function placeBid(command: Extract<BidCommand, { type: 'PlaceBid' }>, state: Reg
   if (state.bids.has(command.bidId)) throw new ConflictError('Bid already exists');
   const minimum = Math.max(MIN_BID_AMOUNT, command.property.minBidAmount);
   if (!Number.isFinite(command.amount) || command.amount < minimum) {
-    throw new ValidationError(minBidMessage(minimum), { amount: minBidMessage(minimum) });
+    throw new ValidationError(amountTooLow(minimum), { amount: amountTooLow(minimum) });
   }
   if (state.credits < BID_COST) throw new ValidationError(NOT_ENOUGH_CREDITS);
 
