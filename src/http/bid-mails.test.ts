@@ -115,6 +115,7 @@ describe('selection outcome mails to realtors', () => {
     expect((await choose(t, chosen.cookie, { outcomeEmails: false })).status).toBe(200);
     clock.set(closes);
     expect((await sendJson(t.app, 'POST', `/api/properties/${maple}/select-bid`, { bidId: chosenBid }, owner.cookie)).status).toBe(200);
+    await t.processManagers.idle();
     expect(tagged(t, 'bid-selected')).toEqual([]);
     expect(tagged(t, 'bid-not-selected').map((mail) => mail.to)).toEqual([other.input.email]);
     expect(tagged(t, 'bid-selection').map((mail) => mail.to)).toEqual([owner.input.email]);
@@ -128,6 +129,7 @@ describe('selection outcome mails to realtors', () => {
     expect((await choose(t, other.cookie, { outcomeEmails: false })).status).toBe(200);
     clock.set(closes);
     expect((await sendJson(t.app, 'POST', `/api/properties/${maple}/select-bid`, { bidId: chosenBid }, owner.cookie)).status).toBe(200);
+    await t.processManagers.idle();
     expect(tagged(t, 'bid-selected').map((mail) => mail.to)).toEqual([chosen.input.email]);
     expect(tagged(t, 'bid-not-selected')).toEqual([]);
   });

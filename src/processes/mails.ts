@@ -106,8 +106,9 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
       const to = await reader(item);
       const mail = to ? await render(item, to) : null;
       // Nobody to mail (the reader erased, no support address): paid all the same, with the reason.
-      skipped = mail ? undefined : to ? 'nothing left to mail about' : 'no recipient';
+      skipped = mail ? undefined : to ? 'nothing left to mail about' : 'support' in item.to ? 'neither SUPPORT_EMAIL nor ADMIN_EMAIL is set' : 'the reader was erased';
       if (mail) await deps.mailer.send(mail);
+      else deps.logger.info(`${item.kind} mail skipped: ${skipped}`, { processManager: MAILS, mailId: item._id, causationId: item.causationId });
       unrecorded.set(item._id, skipped);
     }
     await handleCommand(

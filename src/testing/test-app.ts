@@ -90,6 +90,11 @@ export async function createTestApp(
     rawEventStore: eventStore,
     /** The folder the local blob store writes to. */
     uploadsDir,
+    /** Every mail sent once the mails owed so far went out (they follow the log, docs/decisions/0063), oldest first. */
+    async mailed(): Promise<Mail[]> {
+      await composed.processManagers.idle();
+      return this.outbox();
+    },
     /** Every mail sent so far, oldest first. */
     outbox(): Mail[] {
       let files: string[] = [];
