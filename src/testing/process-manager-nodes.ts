@@ -32,6 +32,8 @@ export interface NodeOptions {
   now?: () => number;
   /** How long a node holds an item it took; a minute by default. */
   leaseMs?: number;
+  /** SUPPORT_EMAIL, where contact forms are mailed; unset by default. */
+  supportEmail?: string;
 }
 
 /** For a test file: workspaces and nodes, all closed and removed after each test. */
@@ -58,7 +60,7 @@ export function processManagerNodes() {
       mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
       logger,
       clock: () => new Date(),
-      env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
+      env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: options.supportEmail, ADMIN_EMAIL: undefined },
       sessionSecret: 'process-manager-test-secret-'.repeat(2),
       processManagers: { retry: FAST_RETRY, ...(options.now ? { now: options.now } : {}), ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }) },
       leases,
