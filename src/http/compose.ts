@@ -109,7 +109,7 @@ export async function composeApp(parts: AppParts) {
   // Every other mail that follows an event (docs/decisions/0063).
   const mailSender = createMailSender({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, supportEmail: parts.env.SUPPORT_EMAIL ?? parts.env.ADMIN_EMAIL });
   // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
-  const bidDigests = createBidDigests({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
+  const bidDigests = createBidDigests({ eventStore, readStore, logger, clock: parts.clock });
   const processManagers = {
     async idle() {
       await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle(), mailSender.idle()]);

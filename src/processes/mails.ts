@@ -3,7 +3,7 @@ import { REVOKED_SUBJECT } from '../domain/realtor-profiles/profile';
 import { handleCommand, loadState } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
 import type { Logger } from '../http/logger';
-import { bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../mail/bids';
+import { bidDigestMail, bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../mail/bids';
 import type { Mail, Mailer } from '../mail/port';
 import { prospectMail } from '../mail/prospect';
 import { realtorVerificationApprovedMail, realtorVerificationRefusedMail } from '../mail/realtor-verification';
@@ -59,6 +59,7 @@ const RENDER: { [K in MailKind]: (facts: MailFacts[K], to: Reader, lookups: Look
     realtorVerificationRefusedMail({ to: to.email, name: to.name, subject: facts.subject, message: facts.message, profileUrl: `${publicUrl}/realtor-profile`, revoked: false }),
   'realtor-revoked': async (facts, to, _lookups, publicUrl) =>
     realtorVerificationRefusedMail({ to: to.email, name: to.name, subject: REVOKED_SUBJECT, message: facts.reason, profileUrl: `${publicUrl}/realtor-profile`, revoked: true }),
+  'bid-digest': async (facts, to, _lookups, publicUrl) => bidDigestMail({ to: to.email, name: to.name, listings: facts.listings, publicUrl }),
   async prospect(facts, to, lookups, publicUrl) {
     const found = await lookups.prospect(facts.prospectId);
     if (!found) return null;

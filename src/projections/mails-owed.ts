@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MailSent } from '../domain/notifications/mails';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
-import { findBidProperty, otherBiddersOn } from './bids-queries';
+import { bidPropertiesByIds, bidsCollection, findBidProperty, otherBiddersOn } from './bids-queries';
 import { loadNotificationPreferencesOf } from './notification-preferences';
 import type { OwedDoc } from './owed';
 import type { Projection } from './projection';
@@ -23,6 +23,7 @@ export type MailFacts = {
   'realtor-rejected': { subject: string; message: string };
   'realtor-revoked': { reason: string };
   prospect: { prospectId: string };
+  'bid-digest': { listings: Array<{ propertyId: string; title: string; bids: number }> };
 };
 
 export type MailKind = keyof MailFacts;
@@ -74,6 +75,19 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
   RealtorVerificationRevoked: {
     stream: 'realtor-profile-',
     owes: async (event) => [{ key: 'realtor', kind: 'realtor-revoked', to: { userId: str(event.data, 'userId') }, facts: { reason: str(event.data, 'reason') } }],
+  },
+  // The owner's daily digest (docs/decisions/0043): the bids it names, counted by listing, in the order they came.
+  BidDigestSent: {
+    stream: 'digest-',
+    async owes(event, store) {
+      const { ownerId, bidIds } = event.data as { ownerId: string; bidIds: string[] };
+      const bids = await bidsCollection(store).find({ _id: { $in: bidIds } }, { sort: { createdAt: 1, _id: 1 }, projection: { propertyId: 1 } });
+      const counts = new Map<string, number>();
+      for (const bid of bids) counts.set(bid.propertyId, (counts.get(bid.propertyId) ?? 0) + 1);
+      const titles = new Map((await bidPropertiesByIds(store, [...counts.keys()], { title: 1 })).map((property) => [property._id, property.title]));
+      const listings = [...counts].map(([propertyId, count]) => ({ propertyId, title: titles.get(propertyId) || 'a listing', bids: count }));
+      return listings.length === 0 ? [] : [{ key: 'owner', kind: 'bid-digest', to: { userId: ownerId }, facts: { listings } }];
+    },
   },
   // Support hears of each contact form; the form's fields are read from the prospects read model when sent.
   ProspectSubmitted: {

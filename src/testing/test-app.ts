@@ -94,6 +94,7 @@ export async function createTestApp(
     uploadsDir,
     /** Every mail sent once the mails owed so far went out (they follow the log, docs/decisions/0063), oldest first. */
     async mailed(): Promise<Mail[]> {
+      await composed.runner.waitFor(await eventStore.headPosition());
       await composed.processManagers.idle();
       return this.outbox();
     },
