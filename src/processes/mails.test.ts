@@ -7,8 +7,10 @@ import type { Mail, Mailer } from '../mail/port';
 import { MAILS_FROM_LOG } from '../projections/mails-owed';
 import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../testing/bidding';
 import { outboxMails, processManagerNodes } from '../testing/process-manager-nodes';
+import { send } from '../testing/admins';
+import { rootSession, uploadBill } from '../testing/listings';
 import { testAppPerTest } from '../testing/test-app';
-import { sendJson } from '../testing/user-session';
+import { registerUser, sendJson } from '../testing/user-session';
 
 /*
  * Mail from the log (docs/decisions/0063): every mail that follows an event
@@ -89,26 +91,32 @@ describe('mails that follow an event', () => {
     expect(sent).toHaveLength(5);
   });
 
-  it('given a mail provider that never answers, when a request appends an event that owes a mail, then the request answers all the same', async () => {
+  it('given a mail provider that never answers, when an administrator rejects a bill, then the request answers all the same and the mail goes out later', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const sends: Mail[] = [];
+    // Only the rejection hangs: a registration's own verification mail is the request's answer and still awaited.
     const stuck: Mailer = {
       send: async (mail) => {
         sends.push(mail);
-        await held;
+        if (mail.subject === 'Bill too old') await held;
       },
     };
-    const t = await app({ mailer: stuck, supportEmail: SUPPORT });
-    const res = await submitProspect(t);
-    expect(res.status).toBe(201);
-    // The mail is in hand, not lost: it goes out once the provider answers.
-    await t.runner.waitFor(await t.deps.eventStore.headPosition());
-    await until(() => sends.length === 1);
+    const t = await app({ mailer: stuck });
+    const admin = await rootSession(t);
+    const homeowner = await registerUser(t.app, { role: 'homeowner', name: 'Rita Reject' });
+    const documentUrl = await uploadBill(t, homeowner.cookie);
+    expect((await send(t, 'POST', '/api/verification/submit', { cookie: homeowner.cookie, body: { documentUrl } })).status).toBe(200);
+    const queue = (await (await send(t, 'GET', '/api/admin/verifications?limit=100', { cookie: admin })).json()) as { items: Array<{ id: string; userId: string }> };
+    const row = queue.items.find((item) => item.userId === homeowner.user.id);
+    const res = await send(t, 'POST', `/api/admin/verifications/${row?.id}/reject`, { cookie: admin, body: { subject: 'Bill too old', message: 'Please upload a newer bill.' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'rejected', emailSent: true });
+    // The mail is in hand, not lost: it is recorded once the provider answers.
+    await until(() => sends.some((mail) => mail.subject === 'Bill too old'));
     release();
-    await t.mailSender.idle();
-    await t.runner.waitFor(await t.deps.eventStore.headPosition());
-    expect((await t.deps.eventStore.readAll()).filter((event) => event.type === 'MailSent')).toHaveLength(1);
+    await t.mailed();
+    expect((await t.deps.eventStore.readAll()).filter((event) => event.type === 'MailSent').map((event) => (event.data as { kind: string }).kind)).toContain('verification-rejected');
   });
 });
 

@@ -112,7 +112,7 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
         }
         await options.complete(item);
         attempts.set(item._id, { count: before?.count ?? 0, nextAt: 0, done: true });
-        if (before) logger.info(`${name}: completed after ${before.count} failed attempts`, { ...options.describe(item), pendingForMs: pendingFor(item) });
+        if (before && before.count > 0) logger.info(`${name}: completed after ${before.count} failed attempts`, { ...options.describe(item), pendingForMs: pendingFor(item) });
       } catch (error) {
         // Not in hand any more: any node may retry it (this one after its backoff).
         await releaseLease(item);
