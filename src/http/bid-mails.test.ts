@@ -10,7 +10,7 @@ import { createBidDigests } from '../processes/bid-digests';
 const app = testAppPerTest();
 const closes = '2026-12-06T10:00:00.000Z';
 
-const tagged = (t: TestApp, tag: string, to?: string) => t.outbox().filter((mail) => mail.tag === tag && (to === undefined || mail.to === to));
+const tagged = async (t: TestApp, tag: string, to?: string) => (await t.mailed()).filter((mail) => mail.tag === tag && (to === undefined || mail.to === to));
 const choose = (t: TestApp, cookie: string, body: Record<string, unknown>) => sendJson(t.app, 'PUT', '/api/user/notifications', body, cookie);
 
 async function bid(t: BiddingApp, cookie: string, propertyId: string, amount = 150) {
@@ -35,7 +35,7 @@ describe('bid mails to the owner', () => {
     await bid(t, realtors[0].cookie, maple, 1500);
     // Mailed after the answer, by the process that follows the log (docs/decisions/0052).
     await t.processManagers.idle();
-    const [mail, ...more] = tagged(t, 'bid-received', owner.input.email);
+    const [mail, ...more] = await tagged(t, 'bid-received', owner.input.email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('New bid on "Maple Cottage"');
     expect(mail?.text).toContain('A realtor placed a bid of $1,500 on "Maple Cottage".');
@@ -62,13 +62,13 @@ describe('bid mails to the owner', () => {
     await bid(t, realtors[1].cookie, maple);
     await bid(t, realtors[0].cookie, birch);
     await t.processManagers.idle();
-    expect(tagged(t, 'bid-received', owner.input.email)).toHaveLength(1);
+    expect(await tagged(t, 'bid-received', owner.input.email)).toHaveLength(1);
 
     clock.set('2026-11-23T07:59:00.000Z');
     expect(await t.bidDigests.runOnce()).toBe(0);
     clock.set('2026-11-23T08:00:00.000Z');
     expect(await t.bidDigests.runOnce()).toBe(1);
-    const [digest, ...more] = tagged(t, 'bid-digest', owner.input.email);
+    const [digest, ...more] = await tagged(t, 'bid-digest', owner.input.email);
     expect(more).toEqual([]);
     expect(digest?.subject).toBe('2 new bids on your listings');
     expect(digest?.text).toContain('"Maple Cottage": 1 new bid');
@@ -80,12 +80,12 @@ describe('bid mails to the owner', () => {
     expect(await t.bidDigests.runOnce()).toBe(0);
     clock.set('2026-11-24T09:00:00.000Z');
     expect(await t.bidDigests.runOnce()).toBe(0);
-    expect(tagged(t, 'bid-digest')).toHaveLength(1);
+    expect(await tagged(t, 'bid-digest')).toHaveLength(1);
 
     // A new bid goes into the next day's digest, alone.
     await bid(t, realtors[1].cookie, birch);
     expect(await t.bidDigests.runOnce()).toBe(1);
-    expect(tagged(t, 'bid-digest')[1]?.subject).toBe('1 new bid on your listings');
+    expect((await tagged(t, 'bid-digest'))[1]?.subject).toBe('1 new bid on your listings');
     const events = await t.deps.eventStore.readStream(digestStreamId(owner.user.id));
     expect(events.map((e) => (e.data as { day: string; bidIds: string[] }).day)).toEqual(['2026-11-23', '2026-11-24']);
     expect(events.map((e) => (e.data as { bidIds: string[] }).bidIds.length)).toEqual([2, 1]);
@@ -98,10 +98,10 @@ describe('bid mails to the owner', () => {
     await bid(t, realtors[0].cookie, maple);
     clock.set('2026-11-23T08:00:00.000Z');
     const node = () =>
-      createBidDigests({ eventStore: t.deps.eventStore, readStore: t.deps.readStore, mailer: t.deps.mailer, logger: t.logger, clock: clock.now, publicUrl: 'http://localhost:3000' });
+      createBidDigests({ eventStore: t.deps.eventStore, readStore: t.deps.readStore, logger: t.logger, clock: clock.now });
     const sent = await Promise.all([node().runOnce(), node().runOnce(), t.bidDigests.runOnce()]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(tagged(t, 'bid-digest', owner.input.email)).toHaveLength(1);
+    expect(await tagged(t, 'bid-digest', owner.input.email)).toHaveLength(1);
     expect(await t.deps.eventStore.readStream(digestStreamId(owner.user.id))).toHaveLength(1);
   });
 });
@@ -115,9 +115,10 @@ describe('selection outcome mails to realtors', () => {
     expect((await choose(t, chosen.cookie, { outcomeEmails: false })).status).toBe(200);
     clock.set(closes);
     expect((await sendJson(t.app, 'POST', `/api/properties/${maple}/select-bid`, { bidId: chosenBid }, owner.cookie)).status).toBe(200);
-    expect(tagged(t, 'bid-selected')).toEqual([]);
-    expect(tagged(t, 'bid-not-selected').map((mail) => mail.to)).toEqual([other.input.email]);
-    expect(tagged(t, 'bid-selection').map((mail) => mail.to)).toEqual([owner.input.email]);
+    await t.processManagers.idle();
+    expect(await tagged(t, 'bid-selected')).toEqual([]);
+    expect((await tagged(t, 'bid-not-selected')).map((mail) => mail.to)).toEqual([other.input.email]);
+    expect((await tagged(t, 'bid-selection')).map((mail) => mail.to)).toEqual([owner.input.email]);
   });
 
   it('both go when neither turned them off', async () => {
@@ -128,7 +129,8 @@ describe('selection outcome mails to realtors', () => {
     expect((await choose(t, other.cookie, { outcomeEmails: false })).status).toBe(200);
     clock.set(closes);
     expect((await sendJson(t.app, 'POST', `/api/properties/${maple}/select-bid`, { bidId: chosenBid }, owner.cookie)).status).toBe(200);
-    expect(tagged(t, 'bid-selected').map((mail) => mail.to)).toEqual([chosen.input.email]);
-    expect(tagged(t, 'bid-not-selected')).toEqual([]);
+    await t.processManagers.idle();
+    expect((await tagged(t, 'bid-selected')).map((mail) => mail.to)).toEqual([chosen.input.email]);
+    expect(await tagged(t, 'bid-not-selected')).toEqual([]);
   });
 });

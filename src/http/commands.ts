@@ -3,6 +3,7 @@ import type { CommandResult, HandleCommandOptions } from '../domain/shared/comma
 import { handleCommand } from '../domain/shared/command-handler';
 import type { Decider, DomainEvent } from '../domain/shared/decider';
 import type { LogPosition } from '../event-store/port';
+import { MAILS_FROM_LOG } from '../projections/mails-owed';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './context';
 import { requestMetadata } from './context';
@@ -49,8 +50,10 @@ export async function appendCommand<Command, State, Event extends DomainEvent>(
   options: HandleCommandOptions<Event> & { tellPosition?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
   const { tellPosition = true, ...handleOptions } = options;
-  // The node too, so that what follows the event on the node that answered can tell (src/processes/bid-mails.ts).
-  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: { ...requestMetadata(c), ...(deps.node ? { node: deps.node } : {}) }, ...handleOptions });
+  // The node too, so that what follows the event on the node that answered can tell (src/processes/bid-mails.ts);
+  // and that the mails the event owes are the log's to send, not the request's (src/projections/mails-owed.ts).
+  const metadata = { ...requestMetadata(c), ...(deps.node ? { node: deps.node } : {}), mails: MAILS_FROM_LOG };
+  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata, ...handleOptions });
   if (tellPosition) noteLogPosition(c, result.position);
   return result;
 }

@@ -19,6 +19,9 @@ import { createApp } from './app';
 import { createBidDigests } from '../processes/bid-digests';
 import { createBidMailer } from '../processes/bid-mails';
 import { createBidRefundReactor } from '../processes/bid-refunds';
+import type { Leases } from '../processes/leases';
+import { createReadStoreLeases } from '../processes/leases';
+import { createMailSender } from '../processes/mails';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
@@ -56,8 +59,16 @@ export interface AppParts {
   metrics?: Metrics;
   /** How often the runner looks for a generation of the read models rebuilt elsewhere, and how long a rebuild keeps the old one (runner.ts). */
   generations?: { checkMs?: number; graceMs?: number };
-  /** How the process managers retry what failed, and their clock for how long an item is owed (tests). */
-  processManagers?: { retry?: RetryPolicy; now?: () => number };
+  /** How the process managers retry what failed, their clock for how long an item is owed, and how long a lease lasts (tests). */
+  processManagers?: { retry?: RetryPolicy; now?: () => number; leaseMs?: number };
+  /**
+   * Where the process managers take an item before working it, so one node of
+   * N works it (docs/decisions/0063): a store every node of the deployment
+   * reaches. The read store's `leases` collection when omitted, which only the
+   * nodes sharing that store share; the server gives DATA_DIR/leases.db when
+   * the read models are in each process's memory.
+   */
+  leases?: Leases;
   /**
    * Per-person keys: when given, personal values are encrypted in the log and
    * erasing a key erases them (docs/decisions/0042). The server always gives them.
@@ -85,25 +96,30 @@ export async function composeApp(parts: AppParts) {
   const logStore = parts.personalKeys ? withPersonalDataShredding(parts.eventStore, parts.personalKeys) : parts.eventStore;
   const eventStore = metrics.timeAppends(logStore);
   observeCommands(eventStore, metrics.countCommand);
-  const managed = { eventStore, readStore, logger, ...parts.processManagers };
+  // Names this app in its requests' events, so the bid mailer of the node that took a bid sends its mail, and in its leases.
+  const node = crypto.randomUUID();
+  const leases = parts.leases ?? createReadStoreLeases(readStore);
+  const { leaseMs, ...timing } = parts.processManagers ?? {};
+  const lease = { leases, node, ...(leaseMs === undefined ? {} : { ms: leaseMs }) };
+  const managed = { eventStore, readStore, logger, lease, ...timing };
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
   const bidRefunds = createBidRefundReactor({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl });
   const paymentCredits = createPaymentCreditsReactor(managed);
-  // Names this app in its requests' events, so the bid mailer of the node that took a bid sends its mail.
-  const node = crypto.randomUUID();
   const bidMailer = createBidMailer({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, node });
+  // Every other mail that follows an event (docs/decisions/0063).
+  const mailSender = createMailSender({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, supportEmail: parts.env.SUPPORT_EMAIL ?? parts.env.ADMIN_EMAIL });
   // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
-  const bidDigests = createBidDigests({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
+  const bidDigests = createBidDigests({ eventStore, readStore, logger, clock: parts.clock });
   const processManagers = {
     async idle() {
-      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle()]);
+      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle(), mailSender.idle()]);
     },
     /** Stops their retries and waits for what is in hand; before the event store closes. */
     async stop() {
-      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop()]);
+      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop(), mailSender.stop()]);
     },
   };
-  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer];
+  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer, mailSender];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
@@ -114,7 +130,7 @@ export async function composeApp(parts: AppParts) {
     generationGraceMs: parts.generations?.graceMs,
   });
   metrics.followProjections(runner, eventStore);
-  metrics.followProcessManagers([bidRefunds, paymentCredits, bidMailer]);
+  metrics.followProcessManagers([bidRefunds, paymentCredits, bidMailer, mailSender]);
   const snapshots = parts.snapshots ? createReadModelSnapshots({ ...parts.snapshots, eventStore, readStore, projections, logger }) : undefined;
   const restored = await snapshots?.restore();
   await runner.start();
@@ -123,6 +139,7 @@ export async function composeApp(parts: AppParts) {
   bidRefunds.start();
   paymentCredits.start();
   bidMailer.start();
+  mailSender.start();
   bidDigests.start();
   const sessions = createSessions({
     secret: parts.sessionSecret,
@@ -148,5 +165,5 @@ export async function composeApp(parts: AppParts) {
     ...(parts.personalKeys ? { personalKeys: parts.personalKeys } : {}),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, bidDigests, processManagers, metrics, snapshots, restored };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, mailSender, bidDigests, processManagers, metrics, snapshots, restored, leases };
 }

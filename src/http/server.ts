@@ -27,6 +27,9 @@ import { createMetrics } from './metrics';
 import { createOutboxMailer } from '../mail/outbox';
 import type { Mailer } from '../mail/port';
 import { createPostmarkMailer } from '../mail/postmark';
+import type { Leases } from '../processes/leases';
+import { createReadStoreLeases } from '../processes/leases';
+import { createSqliteLeases } from '../processes/leases-sqlite';
 import type { PaymentsConfig } from '../payments/port';
 import { createSimulatedPaymentProvider } from '../payments/simulated';
 import { openPersonalKeys } from '../personal-data/open-keys';
@@ -112,6 +115,15 @@ export async function openPayments(env: Env, dataDir: string): Promise<PaymentsC
   return { provider: createSimulatedPaymentProvider({ dir: join(dataDir, 'payments') }), ...keys };
 }
 
+/**
+ * Where the process managers take an item before working it (docs/decisions/0063):
+ * the read models' MongoDB when there is one, which every node reaches; else
+ * DATA_DIR/leases.db, which the processes of one machine share.
+ */
+export function openLeases(env: Env, dataDir: string, readStore: ReadStore): Leases {
+  return env.MONGODB_URL ? createReadStoreLeases(readStore) : createSqliteLeases(join(dataDir, 'leases.db'));
+}
+
 /** Starts the whole product on the backends the environment names. */
 export async function startServer(
   env: Env,
@@ -127,6 +139,7 @@ export async function startServer(
   const sessionSecret = await loadSessionSecret(dataDir, env.SESSION_SECRET);
   const rateCounters = await openRateCounters(env, dataDir);
   const personalKeys = await openPersonalKeys(env, dataDir);
+  const leases = openLeases(env, dataDir, readStore);
 
   // Sockets attach once the port is bound; pushes before that have no listener.
   const relay: { push?: (push: PositionedPush) => void } = {};
@@ -152,6 +165,7 @@ export async function startServer(
     onPush: (push) => relay.push?.(push),
     metrics,
     personalKeys,
+    leases,
     snapshots: { path: join(dataDir, READ_MODEL_SNAPSHOT) },
   });
   logger.info('read models ready', { ms: Math.round(performance.now() - bootStarted), fromSnapshot: restored?.restored.length ?? 0, snapshotPosition: restored?.position });
@@ -177,6 +191,7 @@ export async function startServer(
         await readStore.close();
         await rateCounters.close();
         await personalKeys.close();
+        await leases.close();
       })()),
   };
 }

@@ -6,6 +6,7 @@ import { digestStreamId } from '../domain/notifications/bid-digest';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createOutboxMailer } from '../mail/outbox';
 import { createMemoryReadStore } from '../read-store/memory';
+import { createSqliteLeases } from './leases-sqlite';
 import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../testing/bidding';
 import { outboxMails } from '../testing/process-manager-nodes';
 import { TEST_ORIGIN } from '../testing/test-app';
@@ -16,7 +17,8 @@ import { createMemoryLogger } from '../http/logger';
 /*
  * Two nodes on one SQLite log, each with its own read models and its own
  * digest timer, as two processes on one DATA_DIR: when the digest hour comes
- * both find the same digest due, and the digest stream lets one send it.
+ * both find the same digest due, the digest stream lets one record it, and
+ * the lease lets one node send its mail.
  */
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -30,6 +32,8 @@ async function twoNodes(clock: () => Date) {
   const boot = async () => {
     const eventStore = createSqliteEventStore({ path: join(dir, 'events.db') });
     const readStore = createMemoryReadStore();
+    // Leases in the shared folder, as the server keeps them when the read models are in each process's memory.
+    const leases = createSqliteLeases(join(dir, 'leases.db'));
     const composed = await composeApp({
       eventStore,
       readStore,
@@ -38,12 +42,14 @@ async function twoNodes(clock: () => Date) {
       clock,
       env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
       sessionSecret: 'bid-digest-node-secret-'.repeat(2),
+      leases,
     });
     cleanups.push(async () => {
       await composed.runner.stop();
       await composed.processManagers.stop();
       await eventStore.close();
       await readStore.close();
+      await leases.close();
     });
     return composed;
   };
@@ -68,6 +74,10 @@ describe('the daily bid digest on several nodes', () => {
     clock.set('2026-11-23T08:00:00.000Z');
     const sent = await Promise.all([a.bidDigests.runOnce(), b.bidDigests.runOnce()]);
     expect(sent.sort()).toEqual([0, 1]);
+    // The mail follows the digest's event in the log (docs/decisions/0063): both nodes follow it, one sends.
+    const head = await a.deps.eventStore.headPosition();
+    await Promise.all([a.runner.waitFor(head), b.runner.waitFor(head)]);
+    await Promise.all([a.processManagers.idle(), b.processManagers.idle()]);
     const digests = outboxMails(dir).filter((mail) => mail.tag === 'bid-digest');
     expect(digests.map((mail) => [mail.to, mail.subject])).toEqual([[owner.input.email, '1 new bid on your listings']]);
     expect(await a.deps.eventStore.readStream(digestStreamId(owner.user.id))).toHaveLength(1);

@@ -1,33 +1,27 @@
 import { bidDigest, digestStreamId, dueDigestDay } from '../domain/notifications/bid-digest';
 import { handleCommand, loadState } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
-import type { DigestListing } from '../mail/bids';
-import { bidDigestMail } from '../mail/bids';
-import type { Mailer } from '../mail/port';
 import type { BidDoc } from '../projections/bids';
 import { BIDS } from '../projections/bids';
+import { MAILS_FROM_LOG } from '../projections/mails-owed';
 import type { NotificationPreferencesDoc } from '../projections/notification-preferences';
 import { loadDigestReaders } from '../projections/notification-preferences';
 import type { PropertyDoc } from '../projections/properties';
 import { PROPERTIES } from '../projections/properties';
-import type { UserDoc } from '../projections/users';
-import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
 import type { Logger } from '../http/logger';
 
 export interface BidDigestDeps {
   eventStore: EventStore;
   readStore: ReadStore;
-  mailer: Mailer;
   logger: Logger;
   clock: () => Date;
-  publicUrl: string;
   /** How often this node looks for digests due; a minute by default. */
   intervalMs?: number;
 }
 
 export interface BidDigests {
-  /** Sends every digest due now that no node has sent; resolves with how many this call sent. */
+  /** Records every digest due now that no node has recorded (its mail follows from the log); resolves with how many this call recorded. */
   runOnce(): Promise<number>;
   start(): void;
   /** Stops the timer and waits for a pass in hand; before the event store closes. */
@@ -40,7 +34,9 @@ export interface BidDigests {
  * has come, when bids arrived since the last one. The `digest-{ownerId}`
  * stream decides who sends it: appends carry the revision read, so of nodes
  * racing one appends BidDigestSent and the others, deciding again, append
- * nothing. Only the node whose append wrote the event mails it.
+ * nothing. The event owes the owner's mail (src/projections/mails-owed.ts):
+ * the mail process sends it under a lease and records it, so a crash between
+ * the append and the mail loses no digest (docs/decisions/0063).
  */
 export function createBidDigests(deps: BidDigestDeps): BidDigests {
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -66,22 +62,17 @@ export function createBidDigests(deps: BidDigestDeps): BidDigests {
     if (bids.length === 0) return false;
     const upTo = bids.reduce((latest, bid) => (bid.createdAt > latest ? bid.createdAt : latest), since);
     // Random event ids, so that racing nodes' appends conflict (one identical to a stored one would be answered as written).
-    const result = await handleCommand(deps.eventStore, streamId, bidDigest, { type: 'SendBidDigest', ownerId, day, bidIds: bids.map((b) => b._id), upTo, at: now.toISOString() });
+    const result = await handleCommand(
+      deps.eventStore,
+      streamId,
+      bidDigest,
+      { type: 'SendBidDigest', ownerId, day, bidIds: bids.map((b) => b._id), upTo, at: now.toISOString() },
+      // Its mail is the log's to send: owed by the event, sent and recorded by the mail process.
+      { metadata: { mails: MAILS_FROM_LOG } },
+    );
     doneFor.set(ownerId, day);
-    if (result.events.length === 0) return false;
-    const owner = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: ownerId });
-    if (!owner) return false;
-    const titles = new Map(listings.map((l) => [l._id, l.title]));
-    const counts = new Map<string, number>();
-    for (const bid of bids) counts.set(bid.propertyId, (counts.get(bid.propertyId) ?? 0) + 1);
-    const digestListings: DigestListing[] = [...counts].map(([propertyId, count]) => ({ propertyId, title: titles.get(propertyId) ?? 'a listing', bids: count }));
-    const mail = bidDigestMail({ to: owner.email, name: owner.name, listings: digestListings, publicUrl: deps.publicUrl });
-    try {
-      await deps.mailer.send(mail);
-    } catch (error) {
-      deps.logger.error('bid digest mail failed', { ownerId, day, bids: bids.length, error });
-    }
-    return true;
+    // The mail follows the BidDigestSent in the log (src/projections/mails-owed.ts, docs/decisions/0063).
+    return result.events.length > 0;
   }
 
   async function pass(): Promise<number> {

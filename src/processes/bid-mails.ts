@@ -10,7 +10,7 @@ import type { Projection } from '../projections/projection';
 import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
-import { OVERDUE_AFTER_MS, type RetryPolicy, DEFAULT_RETRY } from './owed-work';
+import { DEFAULT_LEASE_MS, OVERDUE_AFTER_MS, type LeaseOptions, type RetryPolicy, DEFAULT_RETRY } from './owed-work';
 
 export const BID_MAILS = 'bid-mails';
 
@@ -28,6 +28,8 @@ export interface BidMailerDeps {
   publicUrl: string;
   /** This node, as its requests name it in their events' metadata (src/http/commands.ts). */
   node: string;
+  /** One node of N mails a bid (docs/decisions/0063). */
+  lease?: LeaseOptions;
   retry?: RetryPolicy;
   now?: () => number;
 }
@@ -49,7 +51,9 @@ export type BidMailer = Projection & {
  * it is still owed after OVERDUE_AFTER_MS (that node stopped or failed): then
  * any node sends it. A crash between a mail and its record sends that mail
  * again after the start: at least once, never lost. A mail the provider
- * refused is tried again with capped backoff.
+ * refused is tried again with capped backoff. With `lease`, a node mails a
+ * bid only once it took the bid's lease (docs/decisions/0063), so two nodes
+ * that both find a mail overdue send it once.
  */
 export function createBidMailer(deps: BidMailerDeps): BidMailer {
   const retry = deps.retry ?? DEFAULT_RETRY;
@@ -69,6 +73,8 @@ export function createBidMailer(deps: BidMailerDeps): BidMailer {
 
   const mailOne = async (item: BidMailOwedDoc): Promise<boolean> => {
     try {
+      // Another node has it in hand: the next sweep looks again, once its lease may have run out.
+      if (deps.lease && !(await deps.lease.leases.take(`${BID_MAILS}:${item._id}`, deps.lease.node, deps.lease.ms ?? DEFAULT_LEASE_MS, now()))) return false;
       const owner = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: item.ownerId }, { projection: { email: 1, name: 1 } });
       // An owner gone (erased) has no mail to receive: recorded as done all the same.
       if (owner) {
@@ -77,6 +83,7 @@ export function createBidMailer(deps: BidMailerDeps): BidMailer {
       failures.delete(item._id);
       return true;
     } catch (error) {
+      if (deps.lease) await deps.lease.leases.release(`${BID_MAILS}:${item._id}`, deps.lease.node).catch(() => undefined);
       const count = (failures.get(item._id)?.count ?? 0) + 1;
       const retryInMs = Math.min(retry.maxMs, retry.firstMs * 2 ** (count - 1));
       failures.set(item._id, { count, nextAt: now() + retryInMs });

@@ -13,7 +13,7 @@ import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
 import type { Logger } from '../http/logger';
-import type { OwedWork, RetryPolicy } from './owed-work';
+import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
 import { createOwedWork } from './owed-work';
 
 export const BID_REFUNDS = 'bid-refunds';
@@ -34,6 +34,8 @@ export interface BidRefundReactorDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  /** One node of N refunds an item (docs/decisions/0063). */
+  lease?: LeaseOptions;
   retry?: RetryPolicy;
   now?: () => number;
 }
@@ -94,6 +96,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     complete: refund,
     describe: (owed) => ({ processManager: BID_REFUNDS, bidId: owed._id, realtorId: owed.realtorId, propertyId: owed.propertyId, causationId: owed.causationId }),
     logger: deps.logger,
+    ...(deps.lease ? { lease: deps.lease } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });

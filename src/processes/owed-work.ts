@@ -1,6 +1,7 @@
 import type { OwedDoc } from '../projections/owed';
 import type { Collection } from '../read-store/port';
 import type { Logger } from '../http/logger';
+import type { Leases } from './leases';
 
 /** How a failed item is retried: `firstMs`, doubling up to `maxMs`. */
 export interface RetryPolicy {
@@ -13,6 +14,17 @@ export const DEFAULT_RETRY: RetryPolicy = { firstMs: 1000, maxMs: 60_000 };
 export const OVERDUE_AFTER_MS = 60_000;
 /** With nothing failing, how often the owed items are read again (they also arrive live through `kick`). */
 const QUIET_SWEEP_MS = 60_000;
+/** How long a node holds an item it took (docs/decisions/0063): longer than any completion takes. */
+export const DEFAULT_LEASE_MS = 60_000;
+
+/** Who takes an item before working it: the deployment's leases, and this node's name in them. */
+export interface LeaseOptions {
+  leases: Leases;
+  /** This node; the holder of the leases it takes. */
+  node: string;
+  /** How long a lease lasts; DEFAULT_LEASE_MS when omitted. */
+  ms?: number;
+}
 
 export interface OwedWorkOptions<T extends OwedDoc> {
   /** The process manager's name, in logs and metrics. */
@@ -25,6 +37,8 @@ export interface OwedWorkOptions<T extends OwedDoc> {
   logger: Logger;
   retry?: RetryPolicy;
   now?: () => number;
+  /** When given, a node works an item only while it holds the item's lease, so N nodes work it once. */
+  lease?: LeaseOptions;
 }
 
 export interface OwedWork<T extends OwedDoc> {
@@ -44,9 +58,13 @@ type Attempts = { count: number; nextAt: number; done: boolean };
 /**
  * Takes what a process manager owes from its read model (src/projections/owed.ts)
  * and completes it, retrying failures with capped backoff until the log shows
- * the item paid. Each node runs its own: several may complete one item at
- * once, which the deterministic event ids and the deciders make harmless.
- * After a success the item is left alone until the read model marks it done.
+ * the item paid. Each node runs its own; with `lease`, a node works an item
+ * only once it took the item's lease (docs/decisions/0063), so of N nodes one
+ * does the work, and an item whose node died mid-way is taken by another once
+ * the lease ran out. A failed attempt lets the lease go, so any node retries. Without it, several may complete one item at once, which
+ * the deterministic event ids and the deciders make harmless. After a success
+ * the item is left alone until the read model marks it done, and the lease is
+ * kept until it runs out, so a node whose read model lags does not take it.
  */
 export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): OwedWork<T> {
   const { name, logger } = options;
@@ -85,10 +103,19 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     const work = (async () => {
       const before = attempts.get(item._id);
       try {
+        if (!(await takeLease(item))) {
+          // Another node has it in hand: looked at again when it may have let it go (a failure) or its lease run out.
+          const lookAgainMs = Math.min(options.lease?.ms ?? DEFAULT_LEASE_MS, retry.maxMs);
+          attempts.set(item._id, { count: before?.count ?? 0, nextAt: now() + lookAgainMs, done: false });
+          schedule(lookAgainMs);
+          return;
+        }
         await options.complete(item);
         attempts.set(item._id, { count: before?.count ?? 0, nextAt: 0, done: true });
-        if (before) logger.info(`${name}: completed after ${before.count} failed attempts`, { ...options.describe(item), pendingForMs: pendingFor(item) });
+        if (before && before.count > 0) logger.info(`${name}: completed after ${before.count} failed attempts`, { ...options.describe(item), pendingForMs: pendingFor(item) });
       } catch (error) {
+        // Not in hand any more: any node may retry it (this one after its backoff).
+        await releaseLease(item);
         const count = (before?.count ?? 0) + 1;
         const retryInMs = backoff(count);
         attempts.set(item._id, { count, nextAt: now() + retryInMs, done: false });
@@ -100,6 +127,18 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     })();
     inHand.set(item._id, work);
     return work;
+  };
+
+  const takeLease = async (item: T): Promise<boolean> => {
+    const lease = options.lease;
+    if (!lease) return true;
+    return lease.leases.take(`${name}:${item._id}`, lease.node, lease.ms ?? DEFAULT_LEASE_MS, now());
+  };
+
+  const releaseLease = async (item: T): Promise<void> => {
+    const lease = options.lease;
+    // Best effort: a lease not released runs out.
+    await lease?.leases.release(`${name}:${item._id}`, lease.node).catch(() => undefined);
   };
 
   const pendingFor = (item: T) => Math.max(0, now() - Date.parse(item.since));

@@ -5,7 +5,7 @@ import { CREDITS_OWED } from '../projections/credits-owed';
 import type { Projection } from '../projections/projection';
 import type { ReadStore } from '../read-store/port';
 import type { Logger } from '../http/logger';
-import type { OwedWork, RetryPolicy } from './owed-work';
+import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
 import { createOwedWork } from './owed-work';
 import { creditPayment } from './payment-settlement';
 
@@ -16,6 +16,8 @@ export interface PaymentCreditsReactorDeps {
   /** Where the credits owed are read (src/projections/credits-owed.ts). */
   readStore: ReadStore;
   logger: Logger;
+  /** One node of N credits a payment (docs/decisions/0063). */
+  lease?: LeaseOptions;
   retry?: RetryPolicy;
   now?: () => number;
 }
@@ -43,6 +45,7 @@ export function createPaymentCreditsReactor(deps: PaymentCreditsReactorDeps): Pa
     },
     describe: (owed) => ({ processManager: PAYMENT_CREDITS, paymentId: owed._id, userId: owed.userId, causationId: owed.causationId }),
     logger: deps.logger,
+    ...(deps.lease ? { lease: deps.lease } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });

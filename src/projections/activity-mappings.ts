@@ -16,6 +16,7 @@ import type { ReservationEvent } from '../domain/shared/reservation';
 import type { VerificationEvent } from '../domain/verification/events';
 import type { BidDigestSent } from '../domain/notifications/bid-digest';
 import type { BidMailsSent } from '../domain/notifications/bid-mails';
+import type { MailSent } from '../domain/notifications/mails';
 import type { ActivityRow } from './activity-rows';
 import { byAdmin, byUser, change, changedFields, creditsChange, userIdOf } from './activity-rows';
 import { AUDIT_ACTIVITY } from './audit-activity';
@@ -50,7 +51,8 @@ type LoggedEvent =
   | PageViewed
   | BidDigestSent
   | ReviewEvent
-  | BidMailsSent;
+  | BidMailsSent
+  | MailSent;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -67,6 +69,7 @@ export const NOT_AUDITED = {
   NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",
   BidMailsSent: 'that the owners were mailed about bids the log already shows, each with its own entry',
+  MailSent: 'that a mail went out about an event the log already shows with its own entry',
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

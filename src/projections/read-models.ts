@@ -12,6 +12,11 @@ type GenerationDoc = { _id: string; generation?: number; claimedAt?: string };
 
 const CURRENT = 'current';
 
+/** Who works which item of a process manager (src/processes/leases.ts): outside every generation, so a rebuild's switch keeps them. */
+export const LEASES = 'leases';
+
+const outsideGenerations = (name: string) => name === READ_MODEL_GENERATION || name === LEASES;
+
 /** Generation 0 keeps the plain names, so read models written before generations existed stay where they are. */
 export function collectionNameIn(name: string, generation: number): string {
   return generation === 0 ? name : `${name}_g${generation}`;
@@ -82,7 +87,7 @@ export function openReadModels(store: ReadStore, options: { generation?: number;
     },
     pinned,
     collection<T extends Doc = Doc>(name: string): Collection<T> {
-      if (name === READ_MODEL_GENERATION) return store.collection<T>(name);
+      if (outsideGenerations(name)) return store.collection<T>(name);
       let found = proxies.get(name);
       if (!found) {
         found = proxy(name);
@@ -123,7 +128,7 @@ export function openReadModels(store: ReadStore, options: { generation?: number;
       }
     },
     physical<T extends Doc = Doc>(name: string) {
-      return store.collection<T>(name === READ_MODEL_GENERATION ? name : collectionNameIn(name, generation));
+      return store.collection<T>(outsideGenerations(name) ? name : collectionNameIn(name, generation));
     },
     async dropGeneration(old, names) {
       for (const name of names) await store.collection(collectionNameIn(name, old)).drop();

@@ -8,6 +8,7 @@ import { createCreditsOwedProjection } from './credits-owed';
 import { createCreditStatementProjection } from './credit-statement';
 import { createContactSharesProjection } from './contact-shares';
 import { createLegalDocumentsProjection } from './legal-documents';
+import { createMailsOwedProjection } from './mails-owed';
 import { createMarketStatsProjection } from './market-stats';
 import { createNotificationPreferencesProjection } from './notification-preferences';
 import { createPageViewsProjection } from './page-views';
@@ -47,6 +48,8 @@ export function createProjections(): Projection[] {
     createReviewsProjection(),
     // After `bids` and `notification_preferences`, which say whom a new bid is mailed to.
     createBidMailsOwedProjection(),
+    // After `bids`, `notification_preferences` and `prospects`: every other mail an event owes (docs/decisions/0063).
+    createMailsOwedProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.

@@ -6,6 +6,7 @@ import { createSqliteEventStore } from '../event-store/sqlite';
 import { composeApp } from '../http/compose';
 import { createMemoryLogger } from '../http/logger';
 import { createOutboxMailer } from '../mail/outbox';
+import { createSqliteLeases } from '../processes/leases-sqlite';
 import type { Mail } from '../mail/port';
 import type { Projection } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
@@ -27,8 +28,12 @@ export interface NodeOptions {
   /** Read models kept across boots (as on MongoDB); a fresh in-memory store by default. */
   readStore?: ReadStore;
   projections?: Projection[];
-  /** The process managers' clock, for how long an item has been owed. */
+  /** The process managers' clock, for how long an item has been owed and when a lease runs out. */
   now?: () => number;
+  /** How long a node holds an item it took; a minute by default. */
+  leaseMs?: number;
+  /** SUPPORT_EMAIL, where contact forms are mailed; unset by default. */
+  supportEmail?: string;
 }
 
 /** For a test file: workspaces and nodes, all closed and removed after each test. */
@@ -47,15 +52,18 @@ export function processManagerNodes() {
   const bootNode = async (dir: string, options: NodeOptions = {}) => {
     const eventStore = withEventStoreFaults(createSqliteEventStore({ path: join(dir, 'events.db') }));
     const logger = createMemoryLogger();
+    // Leases in the workspace's file, as the server keeps them beside the log when the read models are in memory.
+    const leases = createSqliteLeases(join(dir, 'leases.db'));
     const composed = await composeApp({
       eventStore,
       readStore: options.readStore ?? createMemoryReadStore(),
       mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
       logger,
       clock: () => new Date(),
-      env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
+      env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: options.supportEmail, ADMIN_EMAIL: undefined },
       sessionSecret: 'process-manager-test-secret-'.repeat(2),
-      processManagers: { retry: FAST_RETRY, ...(options.now ? { now: options.now } : {}) },
+      processManagers: { retry: FAST_RETRY, ...(options.now ? { now: options.now } : {}), ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }) },
+      leases,
       ...(options.projections ? { projections: options.projections } : {}),
     });
     let closed = false;
@@ -65,6 +73,7 @@ export function processManagerNodes() {
       await composed.runner.stop();
       await composed.processManagers.stop();
       await eventStore.close();
+      await leases.close();
     };
     cleanups.push(close);
     return { ...composed, faults: eventStore.faults, logger, close };

@@ -9,7 +9,7 @@ import { composeApp } from '../http/compose';
 import type { RateCounters } from '../http/rate-limit';
 import { createMemoryLogger } from '../http/logger';
 import { createOutboxMailer } from '../mail/outbox';
-import type { Mail } from '../mail/port';
+import type { Mail, Mailer } from '../mail/port';
 import type { PaymentsConfig } from '../payments/port';
 import { createMemoryPersonalKeys, withKeyCache } from '../personal-data/keys';
 import type { PositionedPush, Projection } from '../projections/projection';
@@ -39,6 +39,8 @@ export async function createTestApp(
     onPush?: (push: PositionedPush) => void;
     /** METRICS_TOKEN: the bearer token GET /metrics asks for; none by default. */
     metricsToken?: string;
+    /** Where mails go; the outbox folder, which `outbox()` reads, by default. */
+    mailer?: Mailer;
   } = {},
 ) {
   // Both stores pass through fault injectors (src/testing/faults.ts), which change nothing until a test asks.
@@ -56,7 +58,7 @@ export async function createTestApp(
   const composed = await composeApp({
     eventStore,
     readStore,
-    mailer: createOutboxMailer({ dir: outboxDir }),
+    mailer: options.mailer ?? createOutboxMailer({ dir: outboxDir }),
     logger,
     clock,
     env: {
@@ -90,6 +92,12 @@ export async function createTestApp(
     rawEventStore: eventStore,
     /** The folder the local blob store writes to. */
     uploadsDir,
+    /** Every mail sent once the mails owed so far went out (they follow the log, docs/decisions/0063), oldest first. */
+    async mailed(): Promise<Mail[]> {
+      await composed.runner.waitFor(await eventStore.headPosition());
+      await composed.processManagers.idle();
+      return this.outbox();
+    },
     /** Every mail sent so far, oldest first. */
     outbox(): Mail[] {
       let files: string[] = [];

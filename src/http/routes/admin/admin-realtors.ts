@@ -6,10 +6,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { parseBlobKey } from '../../../blobs/keys';
 import type { RealtorProfileCommand } from '../../../domain/realtor-profiles/profile';
-import { realtorProfile, realtorProfileStreamId, REVOKED_SUBJECT } from '../../../domain/realtor-profiles/profile';
+import { realtorProfile, realtorProfileStreamId } from '../../../domain/realtor-profiles/profile';
 import { NotFoundError } from '../../../domain/shared/errors';
-import { realtorVerificationApprovedMail, realtorVerificationRefusedMail } from '../../../mail/realtor-verification';
-import type { Mail } from '../../../mail/port';
 import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
 import {
   findRealtorProfile,
@@ -129,43 +127,27 @@ export function createAdminRealtorRoutes(deps: AppDeps): Hono<AppEnv> {
     return { row, decided: events.length > 0 };
   };
 
-  /** The review stands whether or not the mail goes out; a failure is logged and reported as emailSent: false. */
-  const mail = async (c: Context<AppEnv>, user: UserDoc, message: Mail): Promise<boolean> => {
-    try {
-      await deps.mailer.send(message);
-      return true;
-    } catch (error) {
-      deps.logger.error('realtor verification mail failed', { requestId: c.get('requestId'), userId: user._id, error });
-      return false;
-    }
-  };
-
-  const profileUrl = `${deps.env.publicUrl}/realtor-profile`;
-
   return new Hono<AppEnv>()
     .get('/realtors', requireAdmin(), list)
     .get('/realtor-profiles', requireAdmin(), list)
     .post('/realtor-profiles/:userId/approve', requireAdmin(), async (c) => {
       const user = await requireRealtor(c.req.param('userId'));
       const { row, decided } = await review(c, user, { type: 'ApproveRealtorVerification', userId: user._id, adminId: adminActor(c).id, at: deps.clock().toISOString() });
-      // Mailed only when this request approved it, so a double click mails once.
-      const emailSent = decided ? await mail(c, user, realtorVerificationApprovedMail({ to: user.email, name: user.name, listingsUrl: `${deps.env.publicUrl}/home` })) : false;
-      return c.json({ ...row, emailSent });
+      // The mail follows the event in the log (docs/decisions/0063): owed only when this request approved, so a double click mails once.
+      return c.json({ ...row, emailSent: decided });
     })
     .post('/realtor-profiles/:userId/reject', requireAdmin(), async (c) => {
       // The body is read after the lookups that need none (docs/decisions/0021).
       const user = await requireRealtor(c.req.param('userId'));
       const { subject, message } = await readJson(c, rejectRealtorSchema);
-      const { row } = await review(c, user, { type: 'RejectRealtorVerification', userId: user._id, adminId: adminActor(c).id, subject, message, at: deps.clock().toISOString() });
-      const emailSent = await mail(c, user, realtorVerificationRefusedMail({ to: user.email, name: user.name, subject, message, profileUrl, revoked: false }));
-      return c.json({ ...row, emailSent });
+      const { row, decided } = await review(c, user, { type: 'RejectRealtorVerification', userId: user._id, adminId: adminActor(c).id, subject, message, at: deps.clock().toISOString() });
+      return c.json({ ...row, emailSent: decided });
     })
     .post('/realtor-profiles/:userId/revoke', requireAdmin(), async (c) => {
       const user = await requireRealtor(c.req.param('userId'));
       const { reason } = await readJson(c, revokeRealtorSchema);
-      const { row } = await review(c, user, { type: 'RevokeRealtorVerification', userId: user._id, adminId: adminActor(c).id, reason, at: deps.clock().toISOString() });
-      const emailSent = await mail(c, user, realtorVerificationRefusedMail({ to: user.email, name: user.name, subject: REVOKED_SUBJECT, message: reason, profileUrl, revoked: true }));
-      return c.json({ ...row, emailSent });
+      const { row, decided } = await review(c, user, { type: 'RevokeRealtorVerification', userId: user._id, adminId: adminActor(c).id, reason, at: deps.clock().toISOString() });
+      return c.json({ ...row, emailSent: decided });
     })
     .get('/realtor-document/:encodedKey{.+}', requireAdmin(), async (c) => {
       const { key } = parseBlobKey(c.req.param('encodedKey'));

@@ -6,7 +6,6 @@ import { VERIFICATION_NOT_FOUND, verification } from '../../../domain/verificati
 import { verificationStreamId } from '../../../domain/verification/events';
 import type { AdminVerificationJson, BulkApprovalJson, VerificationCounts } from '../../../contract/verification';
 import { approveVerificationSchema, rejectVerificationSchema } from '../../../contract/verification';
-import { verificationRejectedMail } from '../../../mail/verification';
 import type { UserDoc } from '../../../projections/users';
 import type { VerificationDoc } from '../../../projections/verifications';
 import { adminUsersByIds } from '../../../projections/admin-users-queries';
@@ -173,9 +172,8 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
         at: deps.clock().toISOString(),
       });
       const answer = await withUser(await requireVerification(doc._id));
-      // Mailed only when this request rejected it, so a double click mails once.
-      const emailSent = events.length > 0 ? await mailRejection(deps, c.get('requestId'), doc.userId, subject, message) : false;
-      return c.json({ ...answer, emailSent });
+      // The mail follows the event in the log (docs/decisions/0063): owed only when this request rejected, so a double click mails once.
+      return c.json({ ...answer, emailSent: events.length > 0 });
     })
     .get('/verification-document/:encodedKey{.+}', requireAdmin(), async (c) => {
       const { key } = parseBlobKey(c.req.param('encodedKey'));
@@ -191,17 +189,4 @@ export function createAdminVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
       });
       return c.json({ url });
     });
-}
-
-/** The rejection stands whether or not the mail goes out; a failure is logged and reported as emailSent: false. */
-async function mailRejection(deps: AppDeps, requestId: string, userId: string, subject: string, message: string): Promise<boolean> {
-  const user = await findUser(deps.readStore, userId);
-  if (!user) return false;
-  try {
-    await deps.mailer.send(verificationRejectedMail({ to: user.email, name: user.name, subject, message, profileUrl: `${deps.env.publicUrl}/homeowner-profile` }));
-    return true;
-  } catch (error) {
-    deps.logger.error('verification rejection mail failed', { requestId, userId, error });
-    return false;
-  }
 }

@@ -70,7 +70,7 @@ describe('POST /api/properties/{id}/select-bid', () => {
     });
     expect((await t.deps.eventStore.readStream(selectionStreamId(propertyId))).map((e) => e.type)).toEqual(['BidSelected']);
 
-    const mails = t.outbox();
+    const mails = await t.mailed();
     // Registration sent verification mails first; only the bidding mails matter here.
     const to = (email: string) => mails.filter((m) => m.to === email && m.tag?.startsWith('bid'));
     const [toChosen] = to(chosen.input.email);

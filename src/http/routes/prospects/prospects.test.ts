@@ -103,6 +103,7 @@ describe('POST /api/prospects', () => {
 
     const without = await testApp();
     expect((await call(without, 'POST', '/api/prospects', { body: prospect() })).status).toBe(201);
+    expect(await without.mailed()).toEqual([]);
     expect(without.logger.lines.some((line) => line.msg === 'prospect mail skipped: neither SUPPORT_EMAIL nor ADMIN_EMAIL is set')).toBe(true);
     expect(without.outbox()).toEqual([]);
   });

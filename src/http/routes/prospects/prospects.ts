@@ -1,9 +1,6 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { ProspectSubmitted } from '../../../domain/prospects/decide';
 import { prospectDecider, prospectStreamId } from '../../../domain/prospects/decide';
 import { prospectSchema } from '../../../contract/prospect-requests';
-import { prospectMail } from '../../../mail/prospect';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
@@ -23,7 +20,7 @@ export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/prospects', async (c) => {
     await limiter.hit(PROSPECT_RATE_RULE, addressLimitKey(c));
     const data = await readJson(c, prospectSchema);
-    const { events } = await runCommand(deps, c, prospectStreamId(data.email), prospectDecider, {
+    await runCommand(deps, c, prospectStreamId(data.email), prospectDecider, {
       type: 'SubmitProspect',
       prospectId: crypto.randomUUID(),
       email: data.email,
@@ -34,28 +31,9 @@ export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
       userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
       at: deps.clock().toISOString(),
     });
-    // A duplicate within the window gets the same answer and records nothing, so it mails nothing either.
-    for (const event of events) notifySupport(deps, c, event);
+    // Support's mail follows the ProspectSubmitted in the log (docs/decisions/0063); a duplicate within the window records nothing, so it mails nothing either.
     return c.json({ success: true }, 201);
   });
 
   return routes;
-}
-
-/**
- * Mails support about a new prospect, after the answer: the visitor does not
- * wait on the mail provider, and a failed mail is logged (the prospect is in
- * the back office either way).
- */
-function notifySupport(deps: AppDeps, c: Context<AppEnv>, event: ProspectSubmitted): void {
-  const to = deps.env.SUPPORT_EMAIL ?? deps.env.ADMIN_EMAIL;
-  const { prospectId, email, inquiryType, message, page, at } = event.data;
-  if (!to) {
-    deps.logger.info('prospect mail skipped: neither SUPPORT_EMAIL nor ADMIN_EMAIL is set', { requestId: c.get('requestId'), prospectId });
-    return;
-  }
-  const mail = prospectMail({ to, prospect: { email, inquiryType, message, page, createdAt: at }, adminUrl: `${deps.env.publicUrl}/admin` });
-  deps.mailer.send(mail).catch((error: unknown) => {
-    deps.logger.error('prospect mail failed', { requestId: c.get('requestId'), prospectId, error });
-  });
 }

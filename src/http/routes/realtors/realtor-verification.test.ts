@@ -113,7 +113,7 @@ describe('licence verification', () => {
     const approved = await review(t, admins.moderator, realtor.user.id, 'approve');
     expect(approved.status).toBe(200);
     expect(await approved.json()).toMatchObject({ userId: realtor.user.id, verificationStatus: 'approved', emailSent: true });
-    expect(t.outbox().at(-1)).toMatchObject({ to: realtor.input.email, subject: 'Your realtor licence is verified' });
+    expect((await t.mailed()).at(-1)).toMatchObject({ to: realtor.input.email, subject: 'Your realtor licence is verified' });
     expect(await own(t, realtor.cookie)).toMatchObject({ verificationStatus: 'approved', isVerified: true });
     // Others see it too, without the document.
     const seen = await json<Record<string, unknown>>(await get(t, `/api/realtor-profile/${realtor.user.id}`, owner.cookie));
@@ -162,11 +162,11 @@ describe('licence verification', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: 'Please fill in both subject and message' });
     }
-    const sentBefore = t.outbox().length;
+    const sentBefore = (await t.mailed()).length;
     const rejected = await review(t, admins.moderator, realtor.user.id, 'reject', { subject: 'Licence not found', message: 'The registry has no <b>L-123</b>.' });
     expect(rejected.status).toBe(200);
     expect(await rejected.json()).toMatchObject({ verificationStatus: 'rejected', rejectionSubject: 'Licence not found', emailSent: true });
-    const mails = t.outbox().slice(sentBefore);
+    const mails = (await t.mailed()).slice(sentBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: realtor.input.email, subject: 'Licence not found' });
     expect(mails[0]?.text).toContain('http://localhost:3000/realtor-profile');
@@ -202,7 +202,7 @@ describe('licence verification', () => {
     const revoked = await review(t, admins.admin, realtor.user.id, 'revoke', { reason: 'The licence lapsed in November.' });
     expect(revoked.status).toBe(200);
     expect(await revoked.json()).toMatchObject({ verificationStatus: 'rejected', rejectionSubject: 'Licence verification revoked', rejectionMessage: 'The licence lapsed in November.', emailSent: true });
-    expect(t.outbox().at(-1)).toMatchObject({ to: realtor.input.email, subject: 'Licence verification revoked' });
+    expect((await t.mailed()).at(-1)).toMatchObject({ to: realtor.input.email, subject: 'Licence verification revoked' });
 
     expect((await placeBid(t, realtor.cookie, second)).status).toBe(403);
     expect(await json<unknown[]>(await get(t, `/api/properties/${first}/bids`, owner.cookie))).toHaveLength(1);

@@ -110,12 +110,12 @@ describe('a homeowner’s verification', () => {
 
   it('is rejected with a subject and message, which the homeowner is mailed, and may be resubmitted', async () => {
     const { cookie, user, row } = await homeownerWithPendingBill('Rita Reject');
-    const sentBefore = t.outbox().length;
+    const sentBefore = (await t.mailed()).length;
     const body = { subject: 'Bill too old', message: 'Please upload a bill from the last 3 months. <b>Thanks</b>' };
     const res = await send(t, 'POST', `/api/admin/verifications/${row.id}/reject`, { cookie: admin, body });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ status: 'rejected', rejectionReason: body.message, emailSent: true });
-    const mails = t.outbox().slice(sentBefore);
+    const mails = (await t.mailed()).slice(sentBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: user.email, subject: 'Bill too old' });
     expect(mails[0]?.text).toContain(body.message);
@@ -125,7 +125,7 @@ describe('a homeowner’s verification', () => {
     // A second click neither fails nor mails again.
     const twice = await send(t, 'POST', `/api/admin/verifications/${row.id}/reject`, { cookie: admin, body });
     expect(await json(twice)).toMatchObject({ status: 'rejected', emailSent: false });
-    expect(t.outbox()).toHaveLength(sentBefore + 1);
+    expect(await t.mailed()).toHaveLength(sentBefore + 1);
     // Resubmitting returns to pending; the rejected submission stays in the history.
     expect((await submit(cookie, await uploadBill(t, cookie))).status).toBe(200);
     expect((await queue()).filter((r) => r.userId === user.id).map((r) => r.status)).toEqual(['pending', 'rejected']);

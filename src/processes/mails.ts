@@ -1,0 +1,149 @@
+import { mailStreamId, mails } from '../domain/notifications/mails';
+import { REVOKED_SUBJECT } from '../domain/realtor-profiles/profile';
+import { handleCommand, loadState } from '../domain/shared/command-handler';
+import type { EventStore } from '../event-store/port';
+import type { Logger } from '../http/logger';
+import { bidDigestMail, bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../mail/bids';
+import type { Mail, Mailer } from '../mail/port';
+import { prospectMail } from '../mail/prospect';
+import { realtorVerificationApprovedMail, realtorVerificationRefusedMail } from '../mail/realtor-verification';
+import { verificationRejectedMail } from '../mail/verification';
+import type { MailFacts, MailKind, MailOwedDoc } from '../projections/mails-owed';
+import { MAILS_OWED, owesMails } from '../projections/mails-owed';
+import type { Projection } from '../projections/projection';
+import type { ProspectDoc } from '../projections/prospects';
+import { PROSPECTS } from '../projections/prospects';
+import type { UserDoc } from '../projections/users';
+import { USERS } from '../projections/users';
+import type { ReadStore } from '../read-store/port';
+import { nameToUuid } from './bid-refunds';
+import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
+import { createOwedWork } from './owed-work';
+
+export const MAILS = 'mails';
+
+export interface MailSenderDeps {
+  eventStore: EventStore;
+  /** Where the mails owed are read (src/projections/mails-owed.ts), and their readers' addresses. */
+  readStore: ReadStore;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  /** Where contact forms are mailed: SUPPORT_EMAIL, else ADMIN_EMAIL; none set, they are recorded unsent. */
+  supportEmail: string | undefined;
+  lease?: LeaseOptions;
+  retry?: RetryPolicy;
+  now?: () => number;
+}
+
+export type MailSender = Projection & Pick<OwedWork<MailOwedDoc>, 'start' | 'stop' | 'idle' | 'counts'>;
+
+type Reader = { email: string; name: string; phone: string | null };
+type Lookups = { user(id: string): Promise<Reader | null>; prospect(id: string): Promise<ProspectDoc | null> };
+
+/** Each kind's mail from its facts and its reader; null when there is nobody to mail. */
+const RENDER: { [K in MailKind]: (facts: MailFacts[K], to: Reader, lookups: Lookups, url: string) => Promise<Mail | null> } = {
+  async 'bid-selected'(facts, to, lookups, publicUrl) {
+    const owner = await lookups.user(facts.ownerId);
+    return owner ? bidSelectedMail({ to: to.email, name: to.name, propertyTitle: facts.propertyTitle, propertyId: facts.propertyId, owner, publicUrl }) : null;
+  },
+  async 'selection-confirmed'(facts, to, lookups, publicUrl) {
+    const realtor = await lookups.user(facts.realtorId);
+    return realtor ? selectionConfirmedMail({ to: to.email, name: to.name, propertyTitle: facts.propertyTitle, propertyId: facts.propertyId, realtor, publicUrl }) : null;
+  },
+  'bid-not-selected': async (facts, to, _lookups, publicUrl) => bidNotSelectedMail({ to: to.email, name: to.name, propertyTitle: facts.propertyTitle, propertyId: facts.propertyId, publicUrl }),
+  'verification-rejected': async (facts, to, _lookups, publicUrl) =>
+    verificationRejectedMail({ to: to.email, name: to.name, subject: facts.subject, message: facts.message, profileUrl: `${publicUrl}/homeowner-profile` }),
+  'realtor-approved': async (_facts, to, _lookups, publicUrl) => realtorVerificationApprovedMail({ to: to.email, name: to.name, listingsUrl: `${publicUrl}/home` }),
+  'realtor-rejected': async (facts, to, _lookups, publicUrl) =>
+    realtorVerificationRefusedMail({ to: to.email, name: to.name, subject: facts.subject, message: facts.message, profileUrl: `${publicUrl}/realtor-profile`, revoked: false }),
+  'realtor-revoked': async (facts, to, _lookups, publicUrl) =>
+    realtorVerificationRefusedMail({ to: to.email, name: to.name, subject: REVOKED_SUBJECT, message: facts.reason, profileUrl: `${publicUrl}/realtor-profile`, revoked: true }),
+  'bid-digest': async (facts, to, _lookups, publicUrl) => bidDigestMail({ to: to.email, name: to.name, listings: facts.listings, publicUrl }),
+  async prospect(facts, to, lookups, publicUrl) {
+    const found = await lookups.prospect(facts.prospectId);
+    if (!found) return null;
+    const { email, inquiryType, message, page, createdAt } = found;
+    return prospectMail({ to: to.email, prospect: { email, inquiryType, message, page, createdAt }, adminUrl: `${publicUrl}/admin` });
+  },
+};
+
+/**
+ * The mails that follow an event (docs/decisions/0063), out of the request
+ * that appended it: the request answers at once, and a crash between its
+ * append and the mail loses nothing, since the mail is owed in `mails_owed`
+ * until its MailSent is in the log. The worker (src/processes/owed-work.ts)
+ * takes each owed mail under its lease, so one node of N sends it; reads the
+ * mail's stream first, so a mail recorded sent is never sent again; sends it;
+ * then records it with an event id derived from the mailId. A crash between
+ * the send and the record sends it again after the lease: at least once.
+ * A mail the provider refused is tried again with capped backoff. As a
+ * projection after the read models, it hands each new debt to the worker at
+ * once.
+ */
+export function createMailSender(deps: MailSenderDeps): MailSender {
+  const now = deps.now ?? Date.now;
+  const lookups: Lookups = {
+    user: (id) => deps.readStore.collection<UserDoc>(USERS).findOne({ _id: id }, { projection: { email: 1, name: 1, phone: 1 } }),
+    prospect: (id) => deps.readStore.collection<ProspectDoc>(PROSPECTS).findOne({ _id: id }),
+  };
+
+  const reader = async (item: MailOwedDoc): Promise<Reader | null> => {
+    if ('support' in item.to) return deps.supportEmail ? { email: deps.supportEmail, name: 'Support', phone: null } : null;
+    return lookups.user(item.to.userId);
+  };
+
+  const render = (item: MailOwedDoc, to: Reader): Promise<Mail | null> => (RENDER[item.kind] as (facts: unknown, to: Reader, lookups: Lookups, url: string) => Promise<Mail | null>)(item.facts, to, lookups, deps.publicUrl);
+
+  // Sent by this node and not recorded yet (the record failed): recorded on the retry, not sent again.
+  const unrecorded = new Map<string, string | undefined>();
+
+  const send = async (item: MailOwedDoc) => {
+    const streamId = mailStreamId(item._id);
+    // Recorded already (by this node before a restart, or another): the read model has yet to show it.
+    if ((await loadState(deps.eventStore, streamId, mails)).sent) return;
+    let skipped = unrecorded.get(item._id);
+    if (!unrecorded.has(item._id)) {
+      const to = await reader(item);
+      const mail = to ? await render(item, to) : null;
+      // Nobody to mail (the reader erased, no support address): paid all the same, with the reason.
+      skipped = mail ? undefined : to ? 'nothing left to mail about' : 'support' in item.to ? 'neither SUPPORT_EMAIL nor ADMIN_EMAIL is set' : 'the reader was erased';
+      if (mail) await deps.mailer.send(mail);
+      else deps.logger.info(`${item.kind} mail skipped: ${skipped}`, { processManager: MAILS, mailId: item._id, causationId: item.causationId });
+      unrecorded.set(item._id, skipped);
+    }
+    await handleCommand(
+      deps.eventStore,
+      streamId,
+      mails,
+      { type: 'RecordMailSent', mailId: item._id, kind: item.kind, causationId: item.causationId, ...(skipped ? { skipped } : {}), at: new Date(now()).toISOString() },
+      { eventId: () => nameToUuid(`mail-sent:${item._id}`), metadata: { processManager: MAILS, causationId: item.causationId } },
+    );
+    unrecorded.delete(item._id);
+  };
+
+  const work = createOwedWork<MailOwedDoc>({
+    name: 'mail',
+    owed: () => deps.readStore.collection<MailOwedDoc>(MAILS_OWED),
+    complete: send,
+    describe: (item) => ({ processManager: MAILS, mailId: item._id, kind: item.kind, causationId: item.causationId }),
+    logger: deps.logger,
+    ...(deps.lease ? { lease: deps.lease } : {}),
+    ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+
+  return {
+    name: MAILS,
+    collections: [],
+    async apply(event, store, context) {
+      // Mails owed from before this start are the worker's (it reads them all at start).
+      if (context?.replaying || !owesMails(event)) return;
+      for (const item of await store.collection<MailOwedDoc>(MAILS_OWED).find({ causationId: event.id, doneAt: null })) work.kick(item);
+    },
+    start: work.start,
+    stop: work.stop,
+    idle: work.idle,
+    counts: work.counts,
+  };
+}

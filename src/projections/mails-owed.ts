@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { MailSent } from '../domain/notifications/mails';
+import type { RecordedEvent } from '../event-store/port';
+import type { ReadStore } from '../read-store/port';
+import { bidPropertiesByIds, bidsCollection, findBidProperty, otherBiddersOn } from './bids-queries';
+import { loadNotificationPreferencesOf } from './notification-preferences';
+import type { OwedDoc } from './owed';
+import type { Projection } from './projection';
+import { upsertOnce } from './projection';
+
+export const MAILS_OWED = 'mails_owed';
+
+/** Whom a mail goes to: a user by id (read at send time, so an erased one gets nothing), or the support address. */
+export type MailRecipient = { userId: string } | { support: true };
+
+/** What each kind of mail needs besides its recipient; read when it is sent (src/processes/mails.ts). */
+export type MailFacts = {
+  'bid-selected': { propertyId: string; propertyTitle: string; ownerId: string };
+  'selection-confirmed': { propertyId: string; propertyTitle: string; realtorId: string };
+  'bid-not-selected': { propertyId: string; propertyTitle: string };
+  'verification-rejected': { subject: string; message: string };
+  'realtor-approved': Record<string, never>;
+  'realtor-rejected': { subject: string; message: string };
+  'realtor-revoked': { reason: string };
+  prospect: { prospectId: string };
+  'bid-digest': { listings: Array<{ propertyId: string; title: string; bids: number }> };
+};
+
+export type MailKind = keyof MailFacts;
+
+/** One mail an event owes, until a MailSent names it; `_id` is the mailId. */
+export type MailOwedDoc = OwedDoc & { [K in MailKind]: { kind: K; facts: MailFacts[K] } }[MailKind] & { to: MailRecipient };
+
+type Owed = { [K in MailKind]: { key: string; kind: K; to: MailRecipient; facts: MailFacts[K] } }[MailKind];
+
+/** Which mails an event owes, at its point of the log (the read models before this one are there). */
+type MailRule = (event: RecordedEvent, store: ReadStore) => Promise<Owed[]>;
+
+const str = (data: unknown, field: string): string => String((data as Record<string, unknown>)[field] ?? '');
+
+/**
+ * The table: event type → the mails it owes. Each mail's key names its
+ * recipient within the event, so the mailId derived from the event id and the
+ * key is the same on every node and every replay.
+ */
+export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
+  // The chosen realtor and the owner get each other's contact; the other bidders hear they were not chosen.
+  // A realtor who turned outcome mails off gets neither (docs/decisions/0043); the owner's confirmation always goes.
+  BidSelected: {
+    stream: 'selection-',
+    async owes(event, store) {
+      const { propertyId, realtorId, ownerId } = event.data as { propertyId: string; realtorId: string; ownerId: string };
+      const propertyTitle = (await findBidProperty(store, propertyId))?.title || 'your listing';
+      const others = [...new Set((await otherBiddersOn(store, propertyId, realtorId)).map((bid) => bid.realtorId))];
+      const preferences = await loadNotificationPreferencesOf(store, [realtorId, ...others]);
+      const wants = (id: string) => preferences.get(id)?.outcomeEmails !== false;
+      const owed: Owed[] = [{ key: 'owner', kind: 'selection-confirmed', to: { userId: ownerId }, facts: { propertyId, propertyTitle, realtorId } }];
+      if (wants(realtorId)) owed.push({ key: 'realtor', kind: 'bid-selected', to: { userId: realtorId }, facts: { propertyId, propertyTitle, ownerId } });
+      for (const other of others) if (wants(other)) owed.push({ key: `bidder:${other}`, kind: 'bid-not-selected', to: { userId: other }, facts: { propertyId, propertyTitle } });
+      return owed;
+    },
+  },
+  VerificationRejected: {
+    stream: 'verification-',
+    owes: async (event) => [{ key: 'homeowner', kind: 'verification-rejected', to: { userId: str(event.data, 'userId') }, facts: { subject: str(event.data, 'subject'), message: str(event.data, 'message') } }],
+  },
+  RealtorVerificationApproved: {
+    stream: 'realtor-profile-',
+    owes: async (event) => [{ key: 'realtor', kind: 'realtor-approved', to: { userId: str(event.data, 'userId') }, facts: {} }],
+  },
+  RealtorVerificationRejected: {
+    stream: 'realtor-profile-',
+    owes: async (event) => [{ key: 'realtor', kind: 'realtor-rejected', to: { userId: str(event.data, 'userId') }, facts: { subject: str(event.data, 'subject'), message: str(event.data, 'message') } }],
+  },
+  RealtorVerificationRevoked: {
+    stream: 'realtor-profile-',
+    owes: async (event) => [{ key: 'realtor', kind: 'realtor-revoked', to: { userId: str(event.data, 'userId') }, facts: { reason: str(event.data, 'reason') } }],
+  },
+  // The owner's daily digest (docs/decisions/0043): the bids it names, counted by listing, in the order they came.
+  BidDigestSent: {
+    stream: 'digest-',
+    async owes(event, store) {
+      const { ownerId, bidIds } = event.data as { ownerId: string; bidIds: string[] };
+      const bids = await bidsCollection(store).find({ _id: { $in: bidIds } }, { sort: { createdAt: 1, _id: 1 }, projection: { propertyId: 1 } });
+      const counts = new Map<string, number>();
+      for (const bid of bids) counts.set(bid.propertyId, (counts.get(bid.propertyId) ?? 0) + 1);
+      const titles = new Map((await bidPropertiesByIds(store, [...counts.keys()], { title: 1 })).map((property) => [property._id, property.title]));
+      const listings = [...counts].map(([propertyId, count]) => ({ propertyId, title: titles.get(propertyId) || 'a listing', bids: count }));
+      return listings.length === 0 ? [] : [{ key: 'owner', kind: 'bid-digest', to: { userId: ownerId }, facts: { listings } }];
+    },
+  },
+  // Support hears of each contact form; the form's fields are read from the prospects read model when sent.
+  ProspectSubmitted: {
+    stream: 'prospects-',
+    owes: async (event) => [{ key: 'support', kind: 'prospect', to: { support: true }, facts: { prospectId: str(event.data, 'prospectId') } }],
+  },
+};
+
+/**
+ * Only events appended by a request that leaves its mails to the log owe
+ * mails here (src/http/commands.ts writes `mails: 'log'` in their metadata):
+ * those from before this process existed were mailed by their request, and a
+ * replay must not mail them again.
+ */
+export const MAILS_FROM_LOG = 'log';
+
+export function owesMails(event: RecordedEvent): boolean {
+  const rule = MAIL_RULES[event.type];
+  return rule !== undefined && event.streamId.startsWith(rule.stream) && event.metadata.mails === MAILS_FROM_LOG;
+}
+
+/** A mail's id: a UUID derived from the event that owed it and the recipient's key in it. */
+export function mailIdOf(eventId: string, key: string): string {
+  const hex = createHash('sha256').update(`bidhome:mail:${eventId}:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The mails owed (docs/decisions/0063), for the mail process
+ * (src/processes/mails.ts). Registered after the read models its rules read
+ * (bids, notification preferences): an event of MAIL_RULES owes its mails as
+ * the log stood at that point; a MailSent marks one done, by upsert, so the
+ * mark exists before a lagging node could record the debt.
+ */
+export function createMailsOwedProjection(): Projection {
+  return {
+    name: MAILS_OWED,
+    collections: [MAILS_OWED],
+    async setup(store) {
+      await store.collection<MailOwedDoc>(MAILS_OWED).createIndex({ doneAt: 1, since: 1 });
+      await store.collection<MailOwedDoc>(MAILS_OWED).createIndex({ causationId: 1 });
+    },
+    async apply(event, store) {
+      const owed = store.collection<MailOwedDoc>(MAILS_OWED);
+      if (event.type === 'MailSent' && event.streamId.startsWith('mail-')) {
+        const { mailId, at } = (event as RecordedEvent & MailSent).data;
+        await upsertOnce(owed, mailId, event.position, { $set: { doneAt: at } });
+        return;
+      }
+      if (!owesMails(event)) return;
+      for (const mail of await MAIL_RULES[event.type]!.owes(event, store)) {
+        await upsertOnce(owed, mailIdOf(event.id, mail.key), event.position, {
+          $set: { kind: mail.kind, to: mail.to, facts: mail.facts, since: event.recordedAt, causationId: event.id },
+          $setOnInsert: { doneAt: null },
+        });
+      }
+    },
+  };
+}
