@@ -16,6 +16,7 @@ import type { ReservationEvent } from '../domain/shared/reservation';
 import type { VerificationEvent } from '../domain/verification/events';
 import type { BidDigestSent } from '../domain/notifications/bid-digest';
 import type { BidMailsSent } from '../domain/notifications/bid-mails';
+import type { OperationEvent } from '../domain/operations/events';
 import type { ActivityRow } from './activity-rows';
 import { byAdmin, byUser, change, changedFields, creditsChange, userIdOf } from './activity-rows';
 import { AUDIT_ACTIVITY } from './audit-activity';
@@ -50,7 +51,8 @@ type LoggedEvent =
   | PageViewed
   | BidDigestSent
   | ReviewEvent
-  | BidMailsSent;
+  | BidMailsSent
+  | OperationEvent;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -67,6 +69,8 @@ export const NOT_AUDITED = {
   NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",
   BidMailsSent: 'that the owners were mailed about bids the log already shows, each with its own entry',
+  ParkedEventRetried: "an operator's action on a read model, not on anyone's account: the event itself, in its own stream, records who and why",
+  ParkedEventSkipped: "an operator's action on a read model, not on anyone's account: the event itself, in its own stream, records who and why",
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;
