@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../event-store/port';
 import { createMemoryLogger } from '../../http/logger';
 import { createMemoryReadStore } from '../../read-store/memory';
+import { withReadStoreFaults } from '../../testing/faults';
 import type { Projection } from '../projection';
 import { createFailurePolicy, createPause } from './failures';
 
@@ -29,8 +30,8 @@ describe('the failure policy', () => {
 
   it('never parks on an error the read store threw: the store comes back', async () => {
     const policy = createFailurePolicy({ log: createMemoryLogger(), parkAfter: 2 });
-    const base = createMemoryReadStore();
-    const failing = { ...base, collection: () => ({ ...base.collection('x'), findOne: () => Promise.reject(new Error('primary stepped down')) }) };
+    const failing = withReadStoreFaults(createMemoryReadStore());
+    failing.faults.failCollection('x', { operations: ['findOne'], times: Number.POSITIVE_INFINITY, error: () => new Error('primary stepped down') });
     const store = policy.tagStoreErrors(failing);
     for (let attempt = 0; attempt < 5; attempt++) {
       const error = await store.collection('x').findOne({}).catch((e: unknown) => e);
