@@ -40,8 +40,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const parking = createParking({ projections, checkpoints, log });
   const waiters = createWaiters(() => checkpoints.lowest(parking.active()));
   const pushes = createPushHandOff({ onPush: options.onPush, log });
-  // Projections write past the read guard, and the policy tells the store's errors from their own.
-  const store = policy.tagStoreErrors(readStore.unguarded());
+  // Projections write past the read guard. Retries go through a store that tags its errors, so the
+  // policy tells the store's errors from the projection's own; first attempts pay nothing for it.
+  const store = readStore.unguarded();
+  const tagged = policy.tagStoreErrors(store);
   const generations = createGenerationFollowing({
     readStore,
     node: options.node ?? crypto.randomUUID(),
@@ -64,9 +66,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   /** Applies one event to one projection, retrying while the policy says so. */
   const applyOne = async (projection: (typeof projections)[number], event: RecordedEvent, replaying: boolean): Promise<readonly Push[] | 'parked' | 'stopped'> => {
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       try {
-        const produced = await projection.apply(event, store, { replaying });
+        const produced = await projection.apply(event, attempt === 1 ? store : tagged, { replaying });
         policy.succeeded(projection);
         checkpoints.set(projection.name, event.position);
         return produced ?? [];
@@ -103,7 +105,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   /** Applies the event to each projection that has not yet and is not parked. False when stopped first. */
   const applyToEach = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
-    if (!(await unpark(event))) return false;
+    if (parking.names(event) && !(await unpark(event))) return false;
     const produced: Push[] = [];
     for (const projection of projections) {
       if (parking.isParked(projection.name)) continue;

@@ -25,7 +25,8 @@ export function createFailurePolicy(options: {
 }) {
   const { log } = options;
   const delayOf = options.retryDelayMs ?? defaultDelay;
-  const parkAfter = options.parkAfter ?? 5;
+  // Never on a first attempt: that one goes through the store untagged (runner.ts).
+  const parkAfter = Math.max(2, options.parkAfter ?? 5);
   const logInterval = options.failureLogIntervalMs ?? 60_000;
   const failures = new Map<string, ProjectionFailure>();
   const lastLogged = new Map<string, number>();

@@ -56,6 +56,8 @@ export function createParking(options: { projections: readonly Projection[]; che
       const event = owner === undefined ? undefined : parked.get(owner);
       return owner !== undefined && event ? new ProjectionParkedError(owner, event) : undefined;
     },
+    /** True for an operator's event about parkings: the one kind `unpark` acts on. */
+    names: (event: RecordedEvent) => OPERATION_EVENT_TYPES.has(event.type),
     /** Ends the parking an operator's event names, when this runner's projection is parked on that event. */
     async unpark(event: RecordedEvent): Promise<Unparking | undefined> {
       if (!OPERATION_EVENT_TYPES.has(event.type)) return undefined;
