@@ -68,10 +68,12 @@ export function createGenerationFollowing(options: {
       }),
     /** Resolves once no live report names `generation`; this node's own report is not counted. */
     async noReaderOf(generation: number) {
-      for (;;) {
+      for (let told = false; ; told = true) {
         const reports = await heartbeats().find({ reader: true, generation });
         const cutoff = Date.now() - options.ttlMs;
-        if (!reports.some((report) => report._id !== id && report.seenAt > cutoff)) return;
+        const readers = reports.filter((report) => report._id !== id && report.seenAt > cutoff);
+        if (readers.length === 0) return;
+        if (!told) log.info('waiting for the nodes that still read the old generation', { generation, nodes: readers.map((report) => report._id.slice('reader:'.length)) });
         await new Promise((resolve) => setTimeout(resolve, Math.min(options.checkMs, 250)));
       }
     },
