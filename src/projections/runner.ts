@@ -38,7 +38,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const policy = createFailurePolicy({ log, retryDelayMs: options.retryDelayMs, parkAfter: options.parkAfterAttempts, failureLogIntervalMs, onError: options.onError });
   const pause = createPause();
   const parking = createParking({ projections, checkpoints, log });
-  const waiters = createWaiters(() => checkpoints.lowest(parking.active()));
+  // A parked projection is never waited for: reads of it answer 503 at once instead.
+  const waiters = createWaiters((names) => checkpoints.lowest(names ? names.filter((name) => !parking.isParked(name)) : parking.active()));
+  // The projections that own the collections an answer reads, per list of collections (routes pass constants).
+  const owners = new Map(projections.flatMap((projection) => projection.collections.map((collection) => [collection, projection.name] as const)));
+  const readers = new WeakMap<readonly string[], readonly string[]>();
+  const ownersOf = (collections: readonly string[]) => {
+    let names = readers.get(collections);
+    if (!names) {
+      names = [...new Set(collections.flatMap((collection) => owners.get(collection) ?? []))];
+      readers.set(collections, names);
+    }
+    return names;
+  };
   const pushes = createPushHandOff({ onPush: options.onPush, log });
   // Projections write past the read guard. Retries go through a store that tags its errors, so the
   // policy tells the store's errors from the projection's own; first attempts pay nothing for it.
@@ -71,6 +83,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const produced = await projection.apply(event, attempt === 1 ? store : tagged, { replaying });
         policy.succeeded(projection);
         checkpoints.set(projection.name, event.position);
+        // An answer that reads only some projections need not wait for the rest to apply the event.
+        if (waiters.anyNamed()) waiters.settle();
         return produced ?? [];
       } catch (error) {
         const verdict = policy.failed(projection, event, error);
@@ -212,7 +226,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await subscribe();
     },
 
-    waitFor: (position, timeoutMs = 5000) => waiters.waitFor(position, timeoutMs),
+    waitFor: (position, timeoutMs = 5000, reads) => waiters.waitFor(position, timeoutMs, reads ? ownersOf(reads) : undefined),
 
     async status() {
       const head = await eventStore.headPosition();

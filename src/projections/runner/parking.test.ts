@@ -158,3 +158,19 @@ describe('a projection whose own code keeps throwing on one event', () => {
     expect(await restarted.models.collection('spending').findOne({ _id: 'a' })).toMatchObject({ balance: 2, updates: 3 });
   });
 });
+
+describe('a wait for what an answer reads', () => {
+  it('ends once the projections owning those collections applied the position, while a later one still works on it', async () => {
+    eventStore = createSqliteEventStore({ path: ':memory:' });
+    readStore = createMemoryReadStore();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = createBalancesProjection('slow');
+    const { runner } = await start([createBalancesProjection(), { ...slow, apply: async (event, store, context) => held.then(() => slow.apply(event, store, context)) }]);
+    const position = await append('a', 'Deposited', 5);
+    expect(await runner.waitFor(position, 5000, ['balances'])).toBe(true);
+    expect(await runner.waitFor(position, 20)).toBe(false);
+    release();
+    expect(await runner.waitFor(position)).toBe(true);
+  });
+});

@@ -61,8 +61,10 @@ export interface ProjectionRunner {
    * Resolves true once every projection that is not parked has applied
    * `position`, false after `timeoutMs`. A parked projection is not waited
    * for: reads of its collections answer 503 instead (ProjectionParkedError).
+   * With `reads` (collection names, a constant list), only the projections
+   * that own those collections are waited for: what an answer reads.
    */
-  waitFor(position: LogPosition | undefined, timeoutMs?: number): Promise<boolean>;
+  waitFor(position: LogPosition | undefined, timeoutMs?: number, reads?: readonly string[]): Promise<boolean>;
   status(): Promise<ProjectionStatus[]>;
   /** The projections parked on an event, by name. */
   parked(): ReadonlyMap<string, ParkedEvent>;

@@ -38,3 +38,27 @@ describe('read-your-writes waiters', () => {
     expect(await pending).toBe(false);
   });
 });
+
+describe('waiters for some projections only', () => {
+  it('resolve once those reached the position, whatever the others', async () => {
+    const positions = new Map([
+      ['bids', 1],
+      ['market', 1],
+    ]);
+    const lowest = (names: readonly string[]) => Math.min(...names.map((name) => positions.get(name) ?? 0));
+    const waiters = createWaiters((names) => lowest(names ?? [...positions.keys()]));
+    const results: string[] = [];
+    void waiters.waitFor(2, 10_000, ['bids']).then((ok) => results.push(`bids ${ok}`));
+    void waiters.waitFor(2, 10_000).then((ok) => results.push(`all ${ok}`));
+    expect(waiters.anyNamed()).toBe(true);
+    positions.set('bids', 2);
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual(['bids true']);
+    expect(waiters.anyNamed()).toBe(false);
+    positions.set('market', 2);
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual(['bids true', 'all true']);
+  });
+});
