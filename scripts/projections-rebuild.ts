@@ -11,8 +11,9 @@ import { createProjections } from '../src/projections/registry';
 import { createProjectionRunner } from '../src/projections/runner';
 
 // Replays the whole log into a new generation of the read models, makes it
-// current, and drops the old one once running nodes had time to follow (they
-// look every second); safe while the app runs against MongoDB (docs/decisions/0031).
+// current, and drops the old one once no running node reports reading it (they
+// look every second, and report what they read); safe while the app runs
+// against MongoDB (docs/decisions/0031, 0062).
 // With the embedded read models (in memory), the replay is written as the
 // read-model snapshot the next start loads (docs/decisions/0052): stop the
 // servers first, or the last one to stop writes its own over it.
@@ -44,7 +45,8 @@ const opened = await readWhole(eventStore);
 process.stdout.write(`read the log raw: ${raw.events} events in ${Math.round(raw.ms)} ms, ${perSecond(raw.events, raw.ms)}\n`);
 process.stdout.write(`read with personal values opened: ${Math.round(opened.ms)} ms, ${perSecond(opened.events, opened.ms)}\n`);
 
-const runner = createProjectionRunner({ eventStore, readStore: readModels, projections });
+const say = (message: string, fields?: Record<string, unknown>) => process.stdout.write(`${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
+const runner = createProjectionRunner({ eventStore, readStore: readModels, projections, log: { info: say, warn: say, error: say } });
 const started = performance.now();
 // In memory, this process's read models start empty: a start is the whole replay.
 if (env.MONGODB_URL) await runner.rebuild();

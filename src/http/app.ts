@@ -103,8 +103,11 @@ export function createApp(deps: AppDeps) {
     const error = deps.projections.subscriptionError();
     const subscription = { state, ...(error !== undefined ? { error } : {}) };
     const failing = state === 'failed' || projections.some((p) => p.failing);
-    const ready = !failing && projections.every((p) => p.caughtUp);
-    return c.json({ status: failing ? 'failing' : ready ? 'ready' : 'catching up', pid, subscription, projections }, ready ? 200 : 503);
+    // A parked projection does not take the node out of rotation: the others serve, and reads of it answer 503 (docs/decisions/0062).
+    const parked = projections.flatMap((p) => (p.parked ? [{ projection: p.name, position: p.parked.position, type: p.parked.eventType, stream: p.parked.streamId, error: p.parked.error }] : []));
+    const ready = !failing && projections.every((p) => p.caughtUp || p.parked);
+    const status = failing ? 'failing' : !ready ? 'catching up' : parked.length > 0 ? 'degraded' : 'ready';
+    return c.json({ status, pid, subscription, projections, ...(parked.length > 0 ? { parked } : {}) }, ready ? 200 : 503);
   });
 
   const api = new Hono<AppEnv>();

@@ -14,7 +14,10 @@ const READ_YOUR_WRITES_MS = 5000;
 /**
  * Runs a command for a request: records who and from where in the events'
  * metadata, and answers only once the read models include the new events, so
- * a client refetching after the answer sees its own write.
+ * a client refetching after the answer sees its own write. With `reads` (the
+ * collections the route's answer reads, a constant beside the query that
+ * reads them), it waits only for the projections that own them; the client's
+ * next requests wait for the rest through X-Min-Position (docs/decisions/0062).
  */
 export async function runCommand<Command, State, Event extends DomainEvent>(
   deps: Pick<AppDeps, 'eventStore' | 'projections' | 'logger'> & Partial<Pick<AppDeps, 'node'>>,
@@ -22,10 +25,11 @@ export async function runCommand<Command, State, Event extends DomainEvent>(
   streamId: string,
   decider: Decider<Command, State, Event>,
   command: Command,
-  options: Omit<HandleCommandOptions<Event>, 'metadata'> = {},
+  options: Omit<HandleCommandOptions<Event>, 'metadata'> & { reads?: readonly string[] } = {},
 ): Promise<CommandResult<State, Event>> {
-  const result = await appendCommand(deps, c, streamId, decider, command, options);
-  if (!(await deps.projections.waitFor(result.position, READ_YOUR_WRITES_MS))) {
+  const { reads, ...handleOptions } = options;
+  const result = await appendCommand(deps, c, streamId, decider, command, handleOptions);
+  if (!(await deps.projections.waitFor(result.position, READ_YOUR_WRITES_MS, reads))) {
     deps.logger.warn('read models lag behind a command', { requestId: c.get('requestId'), streamId, position: result.position });
   }
   return result;

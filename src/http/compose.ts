@@ -57,7 +57,7 @@ export interface AppParts {
   onPush?: (push: PositionedPush) => void;
   /** What /metrics reports; a registry of its own when omitted. */
   metrics?: Metrics;
-  /** How often the runner looks for a generation of the read models rebuilt elsewhere, and how long a rebuild keeps the old one (runner.ts). */
+  /** How often the runner looks for a generation of the read models rebuilt elsewhere, and the least a rebuild waits before it drops the old one, heartbeats permitting (runner.ts). */
   generations?: { checkMs?: number; graceMs?: number };
   /** How the process managers retry what failed, their clock for how long an item is owed, and how long a lease lasts (tests). */
   processManagers?: { retry?: RetryPolicy; now?: () => number; leaseMs?: number };
@@ -126,6 +126,8 @@ export async function composeApp(parts: AppParts) {
     projections,
     onPush: (push) => parts.onPush?.(push),
     log: logger,
+    // The same name in its generation heartbeat as in its requests' events.
+    node,
     generationCheckMs: parts.generations?.checkMs,
     generationGraceMs: parts.generations?.graceMs,
   });

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { EventTooLargeError, StreamConflictError } from '../event-store/port';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/shared/errors';
+import { ProjectionParkedError } from '../projections/runner';
 import type { Logger } from './logger';
 
 /** Not signed in (401). HTTP-only: the domain never knows about sessions. */
@@ -43,6 +44,8 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
   // Every text field has a cap well under the event limit; this answers what slips past them all.
   if (error instanceof EventTooLargeError) return { status: 413, body: { message: EVENT_TOO_LARGE_MESSAGE } };
   if (error instanceof RateLimitError) return { status: 429, body: { message: error.message } };
+  // A read of a read model parked on a faulty event: the runner logged the parking once (docs/decisions/0062).
+  if (error instanceof ProjectionParkedError) return { status: 503, body: { message: error.message } };
   if (error instanceof HTTPException) {
     const message = error.status === 413 ? 'Request body is too large' : error.message || 'Request failed';
     return { status: error.status as ContentfulStatusCode, body: { message } };
@@ -53,7 +56,8 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
 export function handleError(logger: Logger) {
   return (error: unknown, c: Context) => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) {
+    if (error instanceof ProjectionParkedError) c.header('Retry-After', '30');
+    else if (status >= 500) {
       logger.error('request failed', { requestId: c.get('requestId' as never), path: c.req.path, error });
     }
     return c.json(body, status);

@@ -100,6 +100,19 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     },
   });
   new Gauge({
+    name: 'bidhome_projection_parked',
+    // The one series that names an event (its stream among them): at most one per projection, and only while parked (docs/decisions/0062).
+    help: '1 for each projection parked on an event, with the event; the projection applies nothing until an operator retries or skips it (npm run projections:unpark)',
+    labelNames: ['projection', 'position', 'type', 'stream'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const status of await statuses()) {
+        if (status.parked) this.set({ projection: status.name, position: String(status.parked.position), type: status.parked.eventType, stream: status.parked.streamId }, 1);
+      }
+    },
+  });
+  new Gauge({
     name: 'bidhome_projection_subscription_state',
     help: 'The state of the subscription that feeds the projections: 1 for the current state',
     labelNames: ['state'] as const,

@@ -17,6 +17,7 @@ import type { VerificationEvent } from '../domain/verification/events';
 import type { BidDigestSent } from '../domain/notifications/bid-digest';
 import type { BidMailsSent } from '../domain/notifications/bid-mails';
 import type { MailSent } from '../domain/notifications/mails';
+import type { OperationEvent } from '../domain/operations/events';
 import type { ActivityRow } from './activity-rows';
 import { byAdmin, byUser, change, changedFields, creditsChange, userIdOf } from './activity-rows';
 import { AUDIT_ACTIVITY } from './audit-activity';
@@ -52,7 +53,8 @@ type LoggedEvent =
   | BidDigestSent
   | ReviewEvent
   | BidMailsSent
-  | MailSent;
+  | MailSent
+  | OperationEvent;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -70,6 +72,8 @@ export const NOT_AUDITED = {
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",
   BidMailsSent: 'that the owners were mailed about bids the log already shows, each with its own entry',
   MailSent: 'that a mail went out about an event the log already shows with its own entry',
+  ParkedEventRetried: "an operator's action on a read model, not on anyone's account: the event itself, in its own stream, records who and why",
+  ParkedEventSkipped: "an operator's action on a read model, not on anyone's account: the event itself, in its own stream, records who and why",
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

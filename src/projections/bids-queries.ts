@@ -1,6 +1,15 @@
 import type { Collection, Filter, FindOptions, Projection, ReadStore } from '../read-store/port';
 import type { BidDoc, BidPropertyDoc } from './bids';
 import { BID_PROPERTIES, BIDS } from './bids';
+import { REALTOR_PROFILES } from './realtor-profiles';
+import { USERS } from './users';
+
+/**
+ * What a realtor's own bid reads (loadOwnBid: the bid, its listing, the people
+ * on it, bid-views.ts): the answer to placing or editing a bid waits for the
+ * projections that own these alone (docs/decisions/0062).
+ */
+export const OWN_BID_READS: readonly string[] = [BIDS, BID_PROPERTIES, USERS, REALTOR_PROFILES];
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 

@@ -47,6 +47,14 @@ export interface ReadModels extends ReadStore {
   physical<T extends Doc = Doc>(name: string): Collection<T>;
   /** Drops the given collections of `generation`. */
   dropGeneration(generation: number, names: readonly string[]): Promise<void>;
+  /**
+   * Reads (find, findOne, countDocuments) of a collection for which `guard`
+   * returns an error fail with it: a parked projection's collections
+   * (docs/decisions/0062). Undefined removes the guard.
+   */
+  setReadGuard(guard: ((collection: string) => Error | undefined) | undefined): void;
+  /** The same handle without the read guard: what the runner's projections read and write through. */
+  unguarded(): ReadStore;
 }
 
 const handles = new WeakSet<ReadModels>();
@@ -61,16 +69,28 @@ export function openReadModels(store: ReadStore, options: { generation?: number;
   const pinned = options.pinned ?? false;
   const generations = store.collection<GenerationDoc>(READ_MODEL_GENERATION);
   const proxies = new Map<string, Collection<Doc>>();
+  const unguardedProxies = new Map<string, Collection<Doc>>();
+  let guard: ((collection: string) => Error | undefined) | undefined;
 
   // Each call goes to the collection of the generation current at that moment,
   // so handles that routes took at startup follow a switch.
-  const proxy = (name: string): Collection<Doc> => {
+  const proxy = (name: string, guarded: boolean): Collection<Doc> => {
     const target = () => store.collection<Doc>(collectionNameIn(name, generation));
+    const refused = () => (guarded && guard ? guard(name) : undefined);
     return {
       name,
-      findOne: (filter, options) => target().findOne(filter, options),
-      find: (filter, options) => target().find(filter, options),
-      countDocuments: (filter) => target().countDocuments(filter),
+      findOne: (filter, options) => {
+        const error = refused();
+        return error ? Promise.reject(error) : target().findOne(filter, options);
+      },
+      find: (filter, options) => {
+        const error = refused();
+        return error ? Promise.reject(error) : target().find(filter, options);
+      },
+      countDocuments: (filter) => {
+        const error = refused();
+        return error ? Promise.reject(error) : target().countDocuments(filter);
+      },
       insertOne: (doc) => target().insertOne(doc),
       updateOne: (filter, update, options) => target().updateOne(filter, update, options),
       updateMany: (filter, update, options) => target().updateMany(filter, update, options),
@@ -81,20 +101,29 @@ export function openReadModels(store: ReadStore, options: { generation?: number;
     };
   };
 
+  const collectionOf = <T extends Doc>(name: string, cache: Map<string, Collection<Doc>>, guarded: boolean): Collection<T> => {
+    if (outsideGenerations(name)) return store.collection<T>(name);
+    let found = cache.get(name);
+    if (!found) {
+      found = proxy(name, guarded);
+      cache.set(name, found);
+    }
+    return found as unknown as Collection<T>;
+  };
+  const unguarded: ReadStore = { collection: (name) => collectionOf(name, unguardedProxies, false), close: () => store.close() };
+
   const models: ReadModels = {
     get generation() {
       return generation;
     },
     pinned,
     collection<T extends Doc = Doc>(name: string): Collection<T> {
-      if (outsideGenerations(name)) return store.collection<T>(name);
-      let found = proxies.get(name);
-      if (!found) {
-        found = proxy(name);
-        proxies.set(name, found);
-      }
-      return found as unknown as Collection<T>;
+      return collectionOf<T>(name, proxies, true);
     },
+    setReadGuard(next) {
+      guard = next;
+    },
+    unguarded: () => unguarded,
     close: () => store.close(),
     use(next) {
       generation = next;

@@ -1,277 +1,142 @@
-import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../event-store/port';
-import type { ReadStore } from '../read-store/port';
-import { DuplicateKeyError } from '../read-store/port';
-import type { PositionedPush, Projection } from './projection';
+import type { RecordedEvent, Subscription } from '../event-store/port';
+import type { Push } from './projection';
 import { readModelsOf } from './read-models';
+import type { Checkpoint } from './runner/checkpoints';
+import { CHECKPOINTS, createCheckpoints } from './runner/checkpoints';
+import { createFailurePolicy, createPause } from './runner/failures';
+import { createGenerationFollowing } from './runner/generations';
+import { createParking } from './runner/parking';
+import { createPushHandOff } from './runner/pushes';
+import type { ProjectionRunner, ProjectionRunnerOptions, RunnerMoment, SubscriptionState } from './runner/types';
+import { silentLog } from './runner/types';
+import { createWaiters } from './runner/waiters';
 
-export interface ProjectionStatus {
-  name: string;
-  /** The last log position applied, or undefined before the first event. */
-  position: LogPosition | undefined;
-  caughtUp: boolean;
-  /** How old the newest applied event was when applied, while behind; 0 when caught up. */
-  lagMs: number;
-  /** Present while the projection keeps failing on one event, which the runner retries. */
-  failing?: ProjectionFailure;
-}
-
-/** The event a projection is stuck on, and why. */
-export interface ProjectionFailure {
-  eventId: string;
-  eventType: string;
-  position: LogPosition;
-  /** Attempts so far, the first included. */
-  attempts: number;
-  /** The last attempt's error message. */
-  error: string;
-  /** ISO time of the first failed attempt. */
-  since: string;
-}
+export { CHECKPOINTS } from './runner/checkpoints';
+export { ProjectionParkedError } from './runner/parking';
+export type * from './runner/types';
 
 /**
- * The one subscription that feeds every projection: `failed` once the event
- * store ended it for a reason retrying cannot fix (see `subscriptionError()`).
- * A failing projection does not fail the subscription: its event is retried.
- */
-export type SubscriptionState = 'stopped' | 'catching_up' | 'live' | 'failed';
-
-/** Where the runner reports failures, drops and recoveries (the app's logger fits). */
-export interface RunnerLog {
-  error(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  info(message: string, fields?: Record<string, unknown>): void;
-}
-
-export interface ProjectionRunner {
-  /**
-   * Subscribes from the stored checkpoints and resolves once every projection
-   * has caught up with the log as it was when `start` was called.
-   */
-  start(): Promise<void>;
-  /** Resolves true once every projection has applied `position`, false after `timeoutMs`. */
-  waitFor(position: LogPosition | undefined, timeoutMs?: number): Promise<boolean>;
-  status(): Promise<ProjectionStatus[]>;
-  subscriptionState(): SubscriptionState;
-  /** Why the subscription failed, while its state is `failed`. */
-  subscriptionError(): string | undefined;
-  /**
-   * Replays the whole log into a new generation of the read models while this
-   * node and the others keep serving the current one, then makes it current:
-   * this runner follows at once, other nodes within `generationCheckMs`, and
-   * the old generation is dropped `generationGraceMs` after the switch
-   * (docs/decisions/0031).
-   */
-  rebuild(): Promise<void>;
-  /**
-   * Runs `look` at a moment when no event is being applied, with the last
-   * position each projection applied and the last event this runner applied:
-   * what a snapshot of the read models records beside them (docs/decisions/0052).
-   */
-  between<T>(look: (moment: RunnerMoment) => T): Promise<T>;
-  stop(): Promise<void>;
-}
-
-/** Where the runner stands between two events. */
-export interface RunnerMoment {
-  positions: ReadonlyMap<string, LogPosition | undefined>;
-  /** The last event this runner applied since it started; undefined before the first. */
-  last: { position: LogPosition; eventId: string } | undefined;
-}
-
-export interface ProjectionRunnerOptions {
-  eventStore: EventStore;
-  readStore: ReadStore;
-  projections: readonly Projection[];
-  /** Receives what projections announce, after the event is in the read models. */
-  onPush?: (push: PositionedPush) => void;
-  log?: RunnerLog;
-  /** Called at an event's first failure in a projection; `log` reports more (failures, drops, recoveries). */
-  onError?: (error: unknown, event: RecordedEvent) => void;
-  /** How long applied positions may sit in memory before they are stored. */
-  checkpointIntervalMs?: number;
-  /** The wait before retry `attempt` (1 for the first retry) of a failing event; 50 ms doubling up to 5 s by default. */
-  retryDelayMs?: (attempt: number) => number;
-  /** How often a projection still failing on the same event is logged again after its first error; 60 s by default. */
-  failureLogIntervalMs?: number;
-  /** How often the runner looks whether a rebuild elsewhere made another generation current; 1 s by default. */
-  generationCheckMs?: number;
-  /** How long a rebuild keeps the old generation after the switch, for nodes still reading it; 3 checks by default. */
-  generationGraceMs?: number;
-}
-
-const retryDelay = (attempt: number) => Math.min(5000, 50 * 2 ** (attempt - 1));
-const silent: RunnerLog = { error: () => {}, warn: () => {}, info: () => {} };
-
-/** Where each projection's checkpoint is stored, one document per projection. */
-export const CHECKPOINTS = 'projection_checkpoints';
-
-type Checkpoint = {
-  _id: string;
-  position: LogPosition;
-};
-
-/**
- * Feeds the log to every projection through one subscription. Each projection
- * keeps its own checkpoint, so a projection added later (or rebuilt alone)
- * replays from the start while the others skip what they already applied.
+ * Feeds the log to every projection through one subscription, composed of
+ * parts with one job each (docs/decisions/0062): each projection's own
+ * position (runner/checkpoints.ts), read-your-writes (runner/waiters.ts),
+ * retries and parking (runner/failures.ts, runner/parking.ts), generation
+ * following (runner/generations.ts) and the push hand-off (runner/pushes.ts).
  *
- * A projection that throws is retried on the same event, with capped
- * exponential backoff, until it succeeds or the runner stops: a read store
- * that times out or elects a new primary must not freeze the read models
- * until a restart. The projections that already applied the event are not
- * asked again, and no later event is delivered meanwhile (docs/decisions/0028).
+ * A projection that throws is retried on the same event with backoff; no later
+ * event reaches the others meanwhile (docs/decisions/0028). When its own code
+ * keeps failing, it is parked on the event after a few attempts, and the others
+ * go on without it until an operator retries or skips the event.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { eventStore, projections } = options;
   // Every collection through the current generation, so a rebuild can switch it under the nodes (read-models.ts).
   const readStore = readModelsOf(options.readStore);
+  const log = options.log ?? silentLog;
   const generationCheckMs = options.generationCheckMs ?? 1000;
-  const generationGraceMs = options.generationGraceMs ?? 3 * generationCheckMs;
-  const log = options.log ?? silent;
-  const delayOf = options.retryDelayMs ?? retryDelay;
   const failureLogIntervalMs = options.failureLogIntervalMs ?? 60_000;
-  const checkpoints = readStore.collection<Checkpoint>(CHECKPOINTS);
-  const applied = new Map<string, LogPosition | undefined>();
-  const failures = new Map<string, ProjectionFailure>();
-  const lastFailureLog = new Map<string, number>();
+  const checkpoints = createCheckpoints({ collection: () => readStore.collection<Checkpoint>(CHECKPOINTS), intervalMs: options.checkpointIntervalMs ?? 250, log, failureLogIntervalMs });
+  const policy = createFailurePolicy({ log, retryDelayMs: options.retryDelayMs, parkAfter: options.parkAfterAttempts, failureLogIntervalMs, onError: options.onError });
+  const pause = createPause();
+  const parking = createParking({ projections, checkpoints, log });
+  // A parked projection is never waited for: reads of it answer 503 at once instead.
+  const waiters = createWaiters((names) => checkpoints.lowest(names ? names.filter((name) => !parking.isParked(name)) : parking.active()));
+  // The projections that own the collections an answer reads, per list of collections (routes pass constants).
+  const owners = new Map(projections.flatMap((projection) => projection.collections.map((collection) => [collection, projection.name] as const)));
+  const readers = new WeakMap<readonly string[], readonly string[]>();
+  const ownersOf = (collections: readonly string[]) => {
+    let names = readers.get(collections);
+    if (!names) {
+      names = [...new Set(collections.flatMap((collection) => owners.get(collection) ?? []))];
+      readers.set(collections, names);
+    }
+    return names;
+  };
+  const pushes = createPushHandOff({ onPush: options.onPush, log });
+  // Projections write past the read guard. Retries go through a store that tags its errors, so the
+  // policy tells the store's errors from the projection's own; first attempts pay nothing for it.
+  const store = readStore.unguarded();
+  const tagged = policy.tagStoreErrors(store);
+  const generations = createGenerationFollowing({
+    readStore,
+    node: options.node ?? crypto.randomUUID(),
+    checkMs: generationCheckMs,
+    ttlMs: options.heartbeatTtlMs ?? 10 * generationCheckMs,
+    log,
+    follow: (generation) => follow(generation),
+  });
   let lastAppliedAt = 0;
   let lastRecordedAt = 0;
   let subscription: Subscription | undefined;
   let state: SubscriptionState = 'stopped';
   let stateError: string | undefined;
   let stopping = false;
-  let cancelPause: (() => void) | undefined;
-  let endCatchUp: (() => void) | undefined;
-  let waiters: Array<{ position: LogPosition; resolve: (ok: boolean) => void }> = [];
-  let flushTimer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> = Promise.resolve();
-  let dirty = false;
-  let checkpointsFailingLoggedAt: number | undefined;
-  // Events at or before this position were pushed, or were history when the runner started: never pushed again.
-  let pushedThrough: LogPosition | undefined;
   let running = false;
-  let generationTimer: NodeJS.Timeout | undefined;
-  // Switches of generation happen one at a time; a check while one runs is skipped.
-  let following: Promise<void> = Promise.resolve();
-  let checking = false;
+  let endCatchUp: (() => void) | undefined;
   // The event being applied, if any: a look between events waits for it.
   let applying: Promise<boolean> | undefined;
   let lastApplied: RunnerMoment['last'];
 
-  const lowest = (): LogPosition | undefined => {
-    let min: LogPosition | undefined = Number.POSITIVE_INFINITY;
-    for (const position of applied.values()) {
-      if (position === undefined) return undefined;
-      min = Math.min(min, position);
-    }
-    return min;
-  };
-
-  const reached = (position: LogPosition) => {
-    const current = lowest();
-    return current !== undefined && current >= position;
-  };
-
-  const settleWaiters = () => {
-    if (waiters.length === 0) return;
-    const current = lowest();
-    if (current === undefined) return;
-    waiters = waiters.filter((waiter) => {
-      if (current < waiter.position) return true;
-      waiter.resolve(true);
-      return false;
-    });
-  };
-
-  // Forward only: a node that lags behind another on a shared read store never moves a checkpoint back.
-  const saveCheckpoint = async (name: string, position: LogPosition) => {
-    try {
-      await checkpoints.updateOne({ _id: name, position: { $lt: position } }, { $set: { position } }, { upsert: true });
-    } catch (error) {
-      // The stored checkpoint is already at or past ours: the upsert tried to insert its _id again.
-      if (error instanceof DuplicateKeyError) return;
-      throw error;
-    }
-  };
-
-  const writeCheckpoints = async () => {
-    if (!dirty) return;
-    dirty = false;
-    const failed: string[] = [];
-    let lastError: unknown;
-    for (const [name, position] of applied) {
-      if (position === undefined) continue;
+  /** Applies one event to one projection, retrying while the policy says so. */
+  const applyOne = async (projection: (typeof projections)[number], event: RecordedEvent, replaying: boolean): Promise<readonly Push[] | 'parked' | 'stopped'> => {
+    for (let attempt = 1; ; attempt++) {
       try {
-        await saveCheckpoint(name, position);
+        const produced = await projection.apply(event, attempt === 1 ? store : tagged, { replaying });
+        policy.succeeded(projection);
+        checkpoints.set(projection.name, event.position);
+        // An answer that reads only some projections need not wait for the rest to apply the event.
+        if (waiters.anyNamed()) waiters.settle();
+        return produced ?? [];
       } catch (error) {
-        // Replays are idempotent, so a checkpoint that could not be stored only costs a longer replay: try at the next flush.
-        failed.push(name);
-        lastError = error;
-        dirty = true;
+        const verdict = policy.failed(projection, event, error);
+        if (!verdict.retry) {
+          await parking.park(projection.name, verdict.parked);
+          return 'parked';
+        }
+        await pause.wait(verdict.delayMs);
+        if (stopping) return 'stopped';
       }
     }
-    // One line when the writes start failing, then at the rate of a failing projection's: a flush runs 4 times a second.
-    if (failed.length > 0 && (checkpointsFailingLoggedAt === undefined || Date.now() - checkpointsFailingLoggedAt >= failureLogIntervalMs)) {
-      log.warn('projection checkpoints not stored; retrying at the next flush', { projections: failed, error: lastError });
-      checkpointsFailingLoggedAt = Date.now();
-    } else if (failed.length === 0 && checkpointsFailingLoggedAt !== undefined) {
-      log.info('projection checkpoints stored again');
-      checkpointsFailingLoggedAt = undefined;
+  };
+
+  /** After an operator's retry or skip: the projection applies what it missed, up to the operator's event. */
+  const unpark = async (event: RecordedEvent): Promise<boolean> => {
+    const unparked = await parking.unpark(event);
+    if (!unparked) return true;
+    const { projection, skip, action } = unparked;
+    if (skip) checkpoints.set(projection.name, action.position);
+    for (;;) {
+      const after = checkpoints.get(projection.name);
+      const page = await eventStore.readAll({ ...(after !== undefined ? { after } : {}), limit: 500 });
+      const due = page.filter((missed) => missed.position < event.position);
+      for (const missed of due) {
+        const outcome = await applyOne(projection, missed, true);
+        if (outcome === 'stopped') return false;
+        if (outcome === 'parked') return true;
+      }
+      if (due.length < page.length || page.length === 0) return true;
     }
-    if (dirty && !stopping) scheduleFlush();
   };
 
-  // One flush at a time, so a slow write is never overtaken by an older position.
-  const flush = () => {
-    flushTimer = undefined;
-    flushing = flushing.then(writeCheckpoints);
-    return flushing;
-  };
-
-  const scheduleFlush = () => {
-    dirty = true;
-    flushTimer ??= setTimeout(() => void flush(), options.checkpointIntervalMs ?? 250);
-  };
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        cancelPause = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      cancelPause = done;
-    });
-
-  const noteFailure = (projection: Projection, event: RecordedEvent, error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    const previous = failures.get(projection.name);
-    const failure: ProjectionFailure =
-      previous?.eventId === event.id
-        ? { ...previous, attempts: previous.attempts + 1, error: message }
-        : { eventId: event.id, eventType: event.type, position: event.position, attempts: 1, error: message, since: new Date().toISOString() };
-    failures.set(projection.name, failure);
-    const fields = { projection: projection.name, eventId: event.id, type: event.type, position: event.position, attempts: failure.attempts, error };
-    if (failure.attempts === 1) {
-      options.onError?.(error, event);
-      log.error('projection failed; retrying the same event', fields);
-      lastFailureLog.set(projection.name, Date.now());
-    } else if (Date.now() - (lastFailureLog.get(projection.name) ?? 0) >= failureLogIntervalMs) {
-      log.warn('projection still failing on the same event', fields);
-      lastFailureLog.set(projection.name, Date.now());
+  /** Applies the event to each projection that has not yet and is not parked. False when stopped first. */
+  const applyToEach = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
+    if (parking.names(event) && !(await unpark(event))) return false;
+    const produced: Push[] = [];
+    for (const projection of projections) {
+      if (parking.isParked(projection.name)) continue;
+      const done = checkpoints.get(projection.name);
+      if (done !== undefined && done >= event.position) continue;
+      const outcome = await applyOne(projection, event, replaying);
+      if (outcome === 'stopped') return false;
+      if (outcome !== 'parked' && !replaying) produced.push(...outcome);
     }
-    return failure.attempts;
+    lastAppliedAt = Date.now();
+    lastRecordedAt = Date.parse(event.recordedAt);
+    lastApplied = { position: event.position, eventId: event.id };
+    pushes.deliver(event, produced);
+    waiters.settle();
+    return true;
   };
 
-  const noteSuccess = (projection: Projection) => {
-    const failure = failures.get(projection.name);
-    if (!failure) return;
-    failures.delete(projection.name);
-    log.info('projection recovered', { projection: projection.name, eventId: failure.eventId, attempts: failure.attempts });
-  };
-
-  /** Applies the event to each projection that has not yet, retrying one that throws. False when stopped first. */
   const applyEvent = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
     const run = applyToEach(event, replaying);
     applying = run;
@@ -282,48 +147,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   };
 
-  const applyToEach = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
-    const pushes: PositionedPush[] = [];
-    const context = { replaying };
-    for (const projection of projections) {
-      const done = applied.get(projection.name);
-      if (done !== undefined && done >= event.position) continue;
-      for (;;) {
-        try {
-          const produced = await projection.apply(event, readStore, context);
-          if (!replaying) for (const push of produced ?? []) pushes.push({ ...push, position: event.position });
-          break;
-        } catch (error) {
-          const attempts = noteFailure(projection, event, error);
-          await pause(delayOf(attempts));
-          if (stopping) return false;
-        }
-      }
-      noteSuccess(projection);
-      applied.set(projection.name, event.position);
-    }
-    lastAppliedAt = Date.now();
-    lastRecordedAt = Date.parse(event.recordedAt);
-    lastApplied = { position: event.position, eventId: event.id };
-    scheduleFlush();
-    for (const push of pushes) {
-      try {
-        options.onPush?.(push);
-      } catch (error) {
-        log.error('push failed', { event: push.event, position: push.position, error });
-      }
-    }
-    settleWaiters();
-    return true;
-  };
-
   const subscribe = async () => {
     if (projections.length === 0) return;
     const head = await eventStore.headPosition();
-    const from = lowest();
-    // At start, what the log held is history; after a switch of generation, what this node already pushed.
-    pushedThrough ??= head;
-    const quietThrough = pushedThrough;
+    // From the lowest position of all, parked ones included: an operator's event after it must reach them.
+    const from = checkpoints.lowest();
+    pushes.begin(head);
     state = 'catching_up';
     stateError = undefined;
     const caughtUp = new Promise<void>((resolve) => {
@@ -337,8 +166,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     subscription = eventStore.subscribe({
       ...(from !== undefined ? { after: from } : {}),
       onEvent: async (event) => {
-        if (!(await applyEvent(event, quietThrough !== undefined && event.position <= quietThrough))) return;
-        if (pushedThrough === undefined || event.position > pushedThrough) pushedThrough = event.position;
+        if (!(await applyEvent(event, pushes.quiet(event)))) return;
         if (head !== undefined && event.position >= head) endCatchUp?.();
       },
       onDropped: (cause) => log.warn('projection subscription dropped; subscribing again from the last event applied', { error: cause }),
@@ -352,27 +180,22 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     await caughtUp;
   };
 
-  // Indexes and checkpoints of the generation the runner now uses; checkpoints belong to a generation.
+  // Indexes, checkpoints and parkings of the generation the runner now uses; they belong to a generation.
   const load = async () => {
-    applied.clear();
-    for (const projection of projections) {
-      await projection.setup?.(readStore);
-      const stored = await checkpoints.findOne({ _id: projection.name });
-      applied.set(projection.name, stored?.position);
-    }
+    for (const projection of projections) await projection.setup?.(store);
+    parking.restore(await checkpoints.load(projections.map((projection) => projection.name)));
   };
 
   // Stops delivery and stores checkpoints, leaving waiters waiting: a switch of generation goes on serving them.
   const halt = async () => {
     stopping = true;
-    cancelPause?.();
+    pause.cancel();
     await subscription?.stop();
     subscription = undefined;
     state = 'stopped';
     endCatchUp?.();
-    failures.clear();
-    clearTimeout(flushTimer);
-    await flush();
+    policy.clear();
+    await checkpoints.stop();
   };
 
   // Moves this runner, and every read through its store, to `generation`, and catches it up from its checkpoints.
@@ -388,75 +211,46 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     await subscribe();
   };
 
-  const serially = (work: () => Promise<void>) => (following = following.then(work, work));
-
-  const checkGeneration = () => {
-    if (checking) return;
-    checking = true;
-    void serially(async () => {
-      try {
-        await follow(await readStore.storedGeneration());
-      } catch (error) {
-        log.warn('could not follow the read models to their current generation; trying again at the next check', { error });
-      } finally {
-        checking = false;
-      }
-    });
-  };
-
   const owned = [CHECKPOINTS, ...projections.flatMap((projection) => projection.collections)];
 
-  const runner: ProjectionRunner = {
+  return {
     async start() {
       stopping = false;
       running = true;
-      pushedThrough = undefined;
+      pushes.reset();
       if (!readStore.pinned) {
-        readStore.use(await readStore.storedGeneration());
-        generationTimer = setInterval(() => void checkGeneration(), generationCheckMs);
-        generationTimer.unref();
+        await generations.start();
+        readStore.setReadGuard((collection) => parking.guard(collection));
       }
       await load();
       await subscribe();
     },
 
-    waitFor(position, timeoutMs = 5000) {
-      if (position === undefined || reached(position)) return Promise.resolve(true);
-      return new Promise<boolean>((resolve) => {
-        const waiter = {
-          position,
-          resolve: (ok: boolean) => {
-            clearTimeout(timer);
-            resolve(ok);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters = waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs);
-        waiters.push(waiter);
-      });
-    },
+    waitFor: (position, timeoutMs = 5000, reads) => waiters.waitFor(position, timeoutMs, reads ? ownersOf(reads) : undefined),
 
     async status() {
       const head = await eventStore.headPosition();
       return projections.map((projection) => {
-        const position = applied.get(projection.name);
+        const position = checkpoints.get(projection.name);
         const caughtUp = head === undefined || (position !== undefined && position >= head);
-        const failing = failures.get(projection.name);
+        const failing = policy.failures.get(projection.name);
+        const parked = parking.parked.get(projection.name);
         return {
           name: projection.name,
           position,
           caughtUp,
           lagMs: caughtUp ? 0 : Math.max(0, lastAppliedAt - lastRecordedAt),
           ...(failing ? { failing: { ...failing } } : {}),
+          ...(parked ? { parked: { ...parked } } : {}),
         };
       });
     },
 
+    parked: () => parking.parked,
+
     async between(look) {
       while (applying) await applying.catch(() => false);
-      return look({ positions: new Map(applied), last: lastApplied });
+      return look({ positions: new Map(checkpoints.applied), last: lastApplied });
     },
 
     subscriptionState: () => state,
@@ -465,32 +259,32 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async rebuild() {
       // Never the collections live nodes read: a generation of its own, replayed by a runner of its own.
       const generation = await readStore.claimGeneration();
-      const target = readStore.pinnedTo(generation);
-      const builder = createProjectionRunner({ ...options, readStore: target, onPush: undefined });
+      const builder = createProjectionRunner({ ...options, readStore: readStore.pinnedTo(generation), onPush: undefined });
       await builder.start();
       await builder.stop();
-      const previous = readStore.generation;
+      // From storage, not this handle: the rebuild script never started a runner to learn it.
+      const previous = await readStore.storedGeneration();
       if (!(await readStore.makeCurrent(generation))) {
         await readStore.dropGeneration(generation, owned);
         throw new Error(`A later rebuild of the read models finished first; generation ${generation} was dropped`);
       }
       log.info('read models rebuilt into a new generation', { generation, previous });
-      await serially(() => follow(generation));
-      // Other nodes move over at their next check; until then they still read the old generation.
-      await new Promise((resolve) => setTimeout(resolve, generationGraceMs));
+      await generations.moveTo(generation);
+      await new Promise((resolve) => setTimeout(resolve, options.generationGraceMs ?? 0));
+      // Other nodes move over at their next check; their heartbeats say when none reads the old one.
+      await generations.noReaderOf(previous);
       await readStore.dropGeneration(previous, owned);
+      log.info('old generation of the read models dropped', { generation: previous });
     },
 
     async stop() {
       running = false;
-      clearInterval(generationTimer);
       // A switch of generation in progress stops waiting for its catch-up.
       endCatchUp?.();
-      await following.catch(() => {});
+      await generations.stop();
       await halt();
-      for (const waiter of waiters) waiter.resolve(false);
-      waiters = [];
+      if (!readStore.pinned) readStore.setReadGuard(undefined);
+      waiters.end();
     },
   };
-  return runner;
 }

@@ -7,7 +7,7 @@ import { editBidSchema, placeBidSchema } from '../../../contract/bidding';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { loadBidRevisions, withEditCounts } from '../../../projections/bid-revisions';
 import { viewPropertyBids } from '../../../projections/bid-views';
-import { findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
+import { OWN_BID_READS, findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
 import { findProperty } from '../../../projections/properties-queries';
 import { withBidderStanding } from '../../../projections/realtor-standing';
 import { isRealtorApproved } from '../../../projections/realtor-profiles-queries';
@@ -54,7 +54,7 @@ export function createBidRoutes(deps: AppDeps) {
         property: toSnapshot(facts),
         realtorApproved,
         at: deps.clock().toISOString(),
-      });
+      }, { reads: OWN_BID_READS });
       return c.json(await loadOwnBid(deps, realtorId, bidId), 201);
     })
 
@@ -67,7 +67,7 @@ export function createBidRoutes(deps: AppDeps) {
       // The body is read after the checks that need none (docs/decisions/0021).
       const { message } = await readJson(c, editBidSchema);
       const facts = await readPropertyFacts(deps, bid.propertyId);
-      await runCommand(deps, c, userStreamId(realtorId), account, { type: 'EditBidMessage', bidId, message, property: toSnapshot(facts), at: deps.clock().toISOString() });
+      await runCommand(deps, c, userStreamId(realtorId), account, { type: 'EditBidMessage', bidId, message, property: toSnapshot(facts), at: deps.clock().toISOString() }, { reads: OWN_BID_READS });
       return c.json(await loadOwnBid(deps, realtorId, bidId));
     })
 

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createWaiters } from './waiters';
+
+describe('read-your-writes waiters', () => {
+  it('answer at once for a position reached, or none', async () => {
+    let current: number | undefined = 5;
+    const waiters = createWaiters(() => current);
+    expect(await waiters.waitFor(5, 1000)).toBe(true);
+    expect(await waiters.waitFor(undefined, 1000)).toBe(true);
+    current = undefined;
+    expect(await waiters.waitFor(1, 0)).toBe(false);
+  });
+
+  it('resolve when a settle finds their position reached, and not before', async () => {
+    let current = 1;
+    const waiters = createWaiters(() => current);
+    const results: Array<[number, boolean]> = [];
+    void waiters.waitFor(2, 10_000).then((ok) => results.push([2, ok]));
+    void waiters.waitFor(3, 10_000).then((ok) => results.push([3, ok]));
+    current = 2;
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual([[2, true]]);
+    current = 3;
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual([
+      [2, true],
+      [3, true],
+    ]);
+  });
+
+  it('answer false after their timeout, and all false when ended', async () => {
+    const waiters = createWaiters(() => 0);
+    expect(await waiters.waitFor(1, 5)).toBe(false);
+    const pending = waiters.waitFor(1, 10_000);
+    waiters.end();
+    expect(await pending).toBe(false);
+  });
+});
+
+describe('waiters for some projections only', () => {
+  it('resolve once those reached the position, whatever the others', async () => {
+    const positions = new Map([
+      ['bids', 1],
+      ['market', 1],
+    ]);
+    const lowest = (names: readonly string[]) => Math.min(...names.map((name) => positions.get(name) ?? 0));
+    const waiters = createWaiters((names) => lowest(names ?? [...positions.keys()]));
+    const results: string[] = [];
+    void waiters.waitFor(2, 10_000, ['bids']).then((ok) => results.push(`bids ${ok}`));
+    void waiters.waitFor(2, 10_000).then((ok) => results.push(`all ${ok}`));
+    expect(waiters.anyNamed()).toBe(true);
+    positions.set('bids', 2);
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual(['bids true']);
+    expect(waiters.anyNamed()).toBe(false);
+    positions.set('market', 2);
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual(['bids true', 'all true']);
+  });
+});
