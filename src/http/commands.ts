@@ -6,6 +6,7 @@ import type { LogPosition } from '../event-store/port';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './context';
 import { requestMetadata } from './context';
+import { seededEventIds } from './request-seeds';
 
 /** How long a command's answer waits for the read models to show its events. */
 const READ_YOUR_WRITES_MS = 5000;
@@ -49,8 +50,10 @@ export async function appendCommand<Command, State, Event extends DomainEvent>(
   options: HandleCommandOptions<Event> & { tellPosition?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
   const { tellPosition = true, ...handleOptions } = options;
+  // A request with an Idempotency-Key: ids from the key, and what landed before is found, not decided again.
+  const seeded = options.eventId ? undefined : seededEventIds(c, streamId);
   // The node too, so that what follows the event on the node that answered can tell (src/processes/bid-mails.ts).
-  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: { ...requestMetadata(c), ...(deps.node ? { node: deps.node } : {}) }, ...handleOptions });
+  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata: { ...requestMetadata(c), ...(deps.node ? { node: deps.node } : {}) }, ...seeded, ...handleOptions });
   if (tellPosition) noteLogPosition(c, result.position);
   return result;
 }

@@ -11,6 +11,8 @@ import { clientAddress } from '../../client-address';
 import type { RateRule } from '../../rate-limit';
 import { addressLimitKey, createRateLimiter } from '../../rate-limit';
 import { readJson } from '../../validation';
+import { honourIdempotencyKey } from '../../idempotency';
+import { newRequestId } from '../../request-seeds';
 
 /** Contact forms per address: enough for a household or an office, not for a flood of mail to support. */
 export const PROSPECT_RATE_RULE: RateRule = { name: 'prospects-address', limit: 10, windowMs: 60 * 60_000 };
@@ -23,9 +25,10 @@ export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/prospects', async (c) => {
     await limiter.hit(PROSPECT_RATE_RULE, addressLimitKey(c));
     const data = await readJson(c, prospectSchema);
-    const { events } = await runCommand(deps, c, prospectStreamId(data.email), prospectDecider, {
+    await honourIdempotencyKey(deps, c);
+    const { events, replayed } = await runCommand(deps, c, prospectStreamId(data.email), prospectDecider, {
       type: 'SubmitProspect',
-      prospectId: crypto.randomUUID(),
+      prospectId: newRequestId(c),
       email: data.email,
       inquiryType: data.inquiryType,
       message: data.message ?? null,
@@ -35,7 +38,8 @@ export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
       at: deps.clock().toISOString(),
     });
     // A duplicate within the window gets the same answer and records nothing, so it mails nothing either.
-    for (const event of events) notifySupport(deps, c, event);
+    // A retry of one that landed (same Idempotency-Key) mails nothing again either.
+    if (!replayed) for (const event of events) notifySupport(deps, c, event);
     return c.json({ success: true }, 201);
   });
 
