@@ -7,7 +7,9 @@ import { FILES, propertyInput, rootSession, verifiedHomeowner } from '../testing
 import type { TestApp } from '../testing/test-app';
 import { TEST_ORIGIN, testAppPerTest } from '../testing/test-app';
 import { registration } from '../testing/user-session';
+import { RETRYABLE_CREATES } from '../contract/retryable-creates';
 import { IDEMPOTENCY_KEY_MESSAGE } from './idempotency';
+import { API_OPERATIONS } from './routes/api-operations';
 import { OUTCOME_UNKNOWN_MESSAGE } from './errors';
 
 /*
@@ -73,6 +75,15 @@ async function expectRetryable(t: TestApp, path: string, first: Omit<Send, 'key'
   expect(await head(t)).toBe(written);
   return JSON.parse(body) as Record<string, unknown>;
 }
+
+describe('the creates the web client retries', () => {
+  it('are every operation that answers 201, and the credit purchase', () => {
+    const creates = Object.entries(API_OPERATIONS)
+      .filter(([, operation]) => (operation as { answer?: { status?: number } }).answer?.status === 201)
+      .map(([name]) => name);
+    expect([...RETRYABLE_CREATES].sort()).toEqual([...creates, 'POST /api/credits/purchase'].sort());
+  });
+});
 
 describe('creates with an Idempotency-Key', () => {
   it('POST /api/register', async () => {
