@@ -40,11 +40,12 @@ export async function honourIdempotencyKey(deps: Pick<AppDeps, 'eventStore' | 'c
   const seed = nameToUuid(`request-key:${who}:${key}`);
   const fingerprint = await fingerprintOf(c);
   // Only the request id goes with it: the claim says nothing about who asked, or from where.
-  await appendCommand(deps, c, requestKeyStreamId(seed), requestKey, { type: 'ClaimRequestKey', fingerprint, at: deps.clock().toISOString() }, {
+  const claimed = await appendCommand(deps, c, requestKeyStreamId(seed), requestKey, { type: 'ClaimRequestKey', fingerprint, at: deps.clock().toISOString() }, {
     metadata: { requestId: c.get('requestId') },
     tellPosition: false,
   });
-  seedRequest(c, seed);
+  // A key claimed just now has nothing landed to look for; a retry (or its racing twin) looks in each stream it writes.
+  seedRequest(c, seed, { retry: claimed.events.length === 0 });
 }
 
 /**

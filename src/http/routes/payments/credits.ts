@@ -22,8 +22,7 @@ import { findPayment, intentEventId, settlePayment } from '../../../processes/pa
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { answerFor, loadAccount, providerFailure, waitForReadModels } from './payment-shared';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE } from '../../idempotency';
 
 /** POST /credits/purchase and GET /credits/statement, for realtors. */
 export function createCreditRoutes(deps: AppDeps) {
@@ -53,7 +52,7 @@ export function createCreditRoutes(deps: AppDeps) {
 
       // A retried request with the same Idempotency-Key is the same payment, so it is charged once.
       const key = c.req.header('idempotency-key');
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ValidationError('Idempotency-Key must be 8 to 100 letters, digits, _ or -');
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ValidationError(IDEMPOTENCY_KEY_MESSAGE);
       const paymentId = key ? nameToUuid(`purchase:${userId}:${key}`) : crypto.randomUUID();
       const at = deps.clock().toISOString();
       const metadata = requestMetadata(c);
