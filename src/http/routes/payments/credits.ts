@@ -23,6 +23,7 @@ import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { answerFor, loadAccount, providerFailure, waitForReadModels } from './payment-shared';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE } from '../../idempotency';
+import { RequestKeyReusedError } from '../../../domain/shared/request-keys';
 
 /** POST /credits/purchase and GET /credits/statement, for realtors. */
 export function createCreditRoutes(deps: AppDeps) {
@@ -58,7 +59,7 @@ export function createCreditRoutes(deps: AppDeps) {
       const metadata = requestMetadata(c);
       const create = { type: 'CreatePayment', paymentId, userId, credits: pkg.credits, amountCents: pkg.price, at } as const;
       const existing = await createOrResume(deps, c, create, key !== undefined);
-      if (existing && (existing.userId !== userId || existing.credits !== pkg.credits)) throw new ConflictError('This Idempotency-Key was used for another purchase');
+      if (existing && (existing.userId !== userId || existing.credits !== pkg.credits)) throw new RequestKeyReusedError();
 
       let intent;
       try {
