@@ -11,8 +11,8 @@ import { ValidationError } from '../domain/shared/errors';
 
 export const INVALID_KEY = 'Invalid file key';
 
-export function newBlobKey(folder: BlobFolder, extension: BlobExtension): string {
-  return `${folder}/${crypto.randomUUID()}.${extension}`;
+export function newBlobKey(folder: BlobFolder, extension: BlobExtension, id: string = crypto.randomUUID()): string {
+  return `${folder}/${id}.${extension}`;
 }
 
 /** The key and its folder; anything but a key `newBlobKey` could have made is a 400. */

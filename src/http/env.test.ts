@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentWarnings, EnvError, loadEnv } from './env';
+import { deploymentWarnings, EnvError, loadEnv, SHARED_KEYS_REQUIRED } from './env';
 
 describe('loadEnv', () => {
   it('runs on the embedded defaults with no environment at all', () => {
@@ -93,6 +93,20 @@ describe('loadEnv', () => {
     expect(loadEnv({}).SESSION_SECRET).toBeUndefined();
   });
 
+  it('refuses a KurrentDB log without MongoDB in one line: the personal-data keys must be shared by every node', () => {
+    const secret = 'x'.repeat(32);
+    let error: unknown;
+    try {
+      loadEnv({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false', SESSION_SECRET: secret });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).lines).toEqual([SHARED_KEYS_REQUIRED]);
+    expect(SHARED_KEYS_REQUIRED).toMatch(/^MONGODB_URL: is required when EVENTSTORE_URL is set/);
+    expect(loadEnv({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false', MONGODB_URL: 'mongodb://db/bidhome', SESSION_SECRET: secret }).MONGODB_URL).toBe('mongodb://db/bidhome');
+  });
+
   it('takes a stream-name prefix and a public S3 endpoint, refusing malformed ones', () => {
     expect(loadEnv({}).EVENTSTORE_STREAM_PREFIX).toBeUndefined();
     expect(() => loadEnv({ EVENTSTORE_STREAM_PREFIX: '$system' })).toThrow('EVENTSTORE_STREAM_PREFIX: must be 1 to 50 letters, digits, ., _ or -, starting with a letter or digit (got "$system")');
@@ -102,7 +116,7 @@ describe('loadEnv', () => {
   it('warns that uploads stay on one node when the engines are shared and S3 is not set', () => {
     const secret = 'x'.repeat(32);
     expect(deploymentWarnings(loadEnv({}))).toEqual([]);
-    const [warning, ...rest] = deploymentWarnings(loadEnv({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false', SESSION_SECRET: secret }));
+    const [warning, ...rest] = deploymentWarnings(loadEnv({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false', MONGODB_URL: 'mongodb://db/bidhome', SESSION_SECRET: secret }));
     expect(warning).toContain("Uploads stay on this node's disk");
     expect(rest).toEqual([]);
     expect(deploymentWarnings(loadEnv({ MONGODB_URL: 'mongodb://db/bidhome', SESSION_SECRET: secret, S3_BUCKET: 'bids-uploads' }))).toEqual([]);

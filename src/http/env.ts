@@ -82,6 +82,13 @@ export type Env = z.infer<typeof schema> & {
   publicUrl: string;
 };
 
+/**
+ * A shared log needs personal-data keys every node reaches (docs/decisions/0061): MongoDB's
+ * `personal_keys`. KurrentDB cannot hold them, since an event can never be erased.
+ */
+export const SHARED_KEYS_REQUIRED =
+  "MONGODB_URL: is required when EVENTSTORE_URL is set: every node must read and erase personal-data keys in one store, and DATA_DIR/keys.db is this node's alone";
+
 /** Thrown with one line per bad variable. */
 export class EnvError extends Error {
   constructor(readonly lines: string[]) {
@@ -108,6 +115,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   if ((source.EVENTSTORE_URL || source.MONGODB_URL) && !source.SESSION_SECRET) {
     lines.push('SESSION_SECRET: is required when EVENTSTORE_URL or MONGODB_URL is set');
   }
+  // Erasing a person erases their key: a key store of one node's DATA_DIR would leave the others unable to read (or to forget) them.
+  if (source.EVENTSTORE_URL && !source.MONGODB_URL) lines.push(SHARED_KEYS_REQUIRED);
   if (!parsed.success || lines.length > 0) throw new EnvError(lines);
   const env = parsed.data;
   const publicUrl = withoutTrailingSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);

@@ -130,7 +130,10 @@ describe('GET /api/openapi.json', () => {
       required: ['message'],
     });
     const bid = operation('post', '/api/properties/{id}/bid');
-    expect(Object.keys(bid.responses).sort()).toEqual(['201', '400', '401', '403', '404', '4XX', 'default']);
+    // A create a client may retry takes an Idempotency-Key, and refuses a key used for another request (docs/decisions/0061).
+    expect(Object.keys(bid.responses).sort()).toEqual(['201', '400', '401', '403', '404', '422', '4XX', 'default']);
+    expect(bid.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    expect(Object.keys(operation('post', '/api/properties/{id}/select-bid').responses)).not.toContain('422');
     expect(bid.security).toEqual([{ userSession: [] }]);
     expect(operation('get', '/api/admin/bids').security).toEqual([{ adminSession: [] }]);
     expect(operation('post', '/api/login').security).toEqual([]);

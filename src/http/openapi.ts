@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from './errors';
+import { RETRYABLE_CREATES } from '../contract/retryable-creates';
 
 /*
  * The OpenAPI 3.1 document (GET /api/openapi.json), built from the zod schemas
@@ -51,7 +52,17 @@ const ERROR_STATUSES = {
   401: 'Not signed in',
   403: 'Signed in with another role, or not the owner',
   404: 'Not found',
+  422: 'The Idempotency-Key was first used for another request',
 } as const;
+
+/** The header of the creates a client may retry (docs/decisions/0061). */
+const IDEMPOTENCY_KEY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
+};
 
 /** Builds the document from the operations table; the cookie names come from the app's sessions. */
 export function buildOpenApiDocument(operations: ApiOperations, options: { cookieNames: { user: string; admin: string }; serverUrl: string }) {
@@ -80,7 +91,7 @@ export function buildOpenApiDocument(operations: ApiOperations, options: { cooki
           .map(([status, description]) => [String(status), errorResponse(description)])
           .concat([
             ['Refusal', errorResponse('Any other refusal: 409 conflict, 413 too large, 415 not JSON, 429 too many requests')],
-            ['Error', errorResponse('A failure: 500, or 503 while the read models catch up (with Retry-After)')],
+            ['Error', errorResponse('A failure: 500, or 503 (with Retry-After) while the read models catch up or when a write may not have been saved')],
           ]),
       ),
       securitySchemes: {
@@ -92,13 +103,15 @@ export function buildOpenApiDocument(operations: ApiOperations, options: { cooki
 }
 
 function describeOperation(method: string, pattern: string, pathNames: string[], operation: ApiOperation) {
+  const retryable = (RETRYABLE_CREATES as readonly string[]).includes(`${method} ${pattern}`);
   const parameters = [
     ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: operation.params?.[name] ? jsonSchema(operation.params[name]) : { type: 'string' } })),
     ...queryParameters(operation.query),
+    ...(retryable ? [IDEMPOTENCY_KEY_HEADER] : []),
   ];
   const validated = operation.body !== undefined || operation.upload !== undefined || operation.query !== undefined || operation.params !== undefined;
   const guarded = !operation.roles.includes('guest');
-  const refusals = [...(validated ? [400] : []), ...(guarded ? [401, 403] : []), ...(pathNames.length > 0 ? [404] : [])];
+  const refusals = [...(validated ? [400] : []), ...(guarded ? [401, 403] : []), ...(pathNames.length > 0 ? [404] : []), ...(retryable ? [422] : [])];
   return {
     operationId: [method.toLowerCase(), ...openApiPath(pattern).path.split(/[^A-Za-z0-9]+/)].filter(Boolean).join('_'),
     summary: operation.summary,

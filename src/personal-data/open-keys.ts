@@ -13,14 +13,34 @@ import { createSqlitePersonalKeys } from './sqlite-keys';
  */
 export const KEY_CACHE_MS = 1000;
 
+/** A shared log without a shared key store: what to set, in one line (src/http/env.ts says the same at start). */
+export class SharedKeysRequiredError extends Error {
+  constructor() {
+    super('MONGODB_URL: is required when EVENTSTORE_URL is set: every node must read and erase personal-data keys in one store');
+    this.name = 'SharedKeysRequiredError';
+  }
+}
+
+export type KeysPlace = { kind: 'mongodb'; url: string } | { kind: 'sqlite'; path: string };
+
 /**
- * The key store every node of a deployment shares: the read models' MongoDB
- * when there is one (collection personal_keys, which no rebuild drops), else
- * DATA_DIR/keys.db beside, not inside, the event log's file.
+ * Where the personal keys live, wherever the log is shared (docs/decisions/0061):
+ * the read models' MongoDB when there is one (collection personal_keys, which
+ * no rebuild drops); else DATA_DIR/keys.db beside the SQLite log, which every
+ * process on that log shares since it shares the DATA_DIR. A KurrentDB log
+ * without MongoDB is refused: each node's own keys.db would make every other
+ * node's users read as erased, and an erasure would reach one node only.
  */
-export async function openPersonalKeys(env: { MONGODB_URL?: string | undefined }, dataDir: string): Promise<CachedPersonalKeys> {
-  if (!env.MONGODB_URL) return withKeyCache(createSqlitePersonalKeys(join(dataDir, 'keys.db')), { ttlMs: KEY_CACHE_MS });
-  const client = new MongoClient(env.MONGODB_URL);
+export function personalKeysPlace(env: { EVENTSTORE_URL?: string | undefined; MONGODB_URL?: string | undefined }, dataDir: string): KeysPlace {
+  if (env.MONGODB_URL) return { kind: 'mongodb', url: env.MONGODB_URL };
+  if (env.EVENTSTORE_URL) throw new SharedKeysRequiredError();
+  return { kind: 'sqlite', path: join(dataDir, 'keys.db') };
+}
+
+export async function openPersonalKeys(env: { EVENTSTORE_URL?: string | undefined; MONGODB_URL?: string | undefined }, dataDir: string): Promise<CachedPersonalKeys> {
+  const place = personalKeysPlace(env, dataDir);
+  if (place.kind === 'sqlite') return withKeyCache(createSqlitePersonalKeys(place.path), { ttlMs: KEY_CACHE_MS });
+  const client = new MongoClient(place.url);
   await client.connect();
-  return withKeyCache(createMongoPersonalKeys(client.db(databaseNameOf(env.MONGODB_URL)), () => client.close()), { ttlMs: KEY_CACHE_MS });
+  return withKeyCache(createMongoPersonalKeys(client.db(databaseNameOf(place.url)), () => client.close()), { ttlMs: KEY_CACHE_MS });
 }

@@ -12,6 +12,7 @@ import type { ProspectEvent } from '../domain/prospects/decide';
 import type { RealtorProfileEvent } from '../domain/realtor-profiles/profile';
 import type { ReviewEvent } from '../domain/reviews/review';
 import type { SessionEvent } from '../domain/sessions/events';
+import type { RequestKeyEvent } from '../domain/shared/request-keys';
 import type { ReservationEvent } from '../domain/shared/reservation';
 import type { VerificationEvent } from '../domain/verification/events';
 import type { BidDigestSent } from '../domain/notifications/bid-digest';
@@ -41,6 +42,7 @@ type LoggedEvent =
   | AuditEvent
   | SessionEvent
   | ReservationEvent
+  | RequestKeyEvent
   | ProspectEvent
   | LegalEvent
   | FileEvent
@@ -67,6 +69,7 @@ export const NOT_AUDITED = {
   LegalDocumentLocked: "a version's text frozen just before its first activation, which has its own entry",
   NameReserved: 'the username or email taken by a registration or an administrator, whose creation has its own entry',
   NameReleased: 'a name given back by a registration that did not complete',
+  RequestKeyClaimed: "a request's Idempotency-Key, so a retry is not written twice; what the request created has its own entry",
   PageViewed: "anonymous visits, counted in the activity tab's page views",
   NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",

@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '../event-store/port';
+import type { LogPosition, RecordedEvent } from '../event-store/port';
 import { ERASED_NAME, ERASED_TEXT, erasedEmail } from '../personal-data/personal-fields';
-import type { ReadStore } from '../read-store/port';
+import type { Collection, Doc, Filter, ReadStore } from '../read-store/port';
 import type { ActivityDoc } from './activity-log';
 import { ACTIVITY_ACTORS, ADMIN_LOGS } from './activity-log';
 import type { NameDoc } from './activity-rows';
@@ -9,7 +9,7 @@ import { BID_PROPERTIES, BIDS } from './bids';
 import { BID_REVISIONS } from './bid-revisions';
 import { NOTIFICATION_PREFERENCES } from './notification-preferences';
 import { PAYMENTS } from './payments';
-import { insertOnce } from './projection';
+import { deleteOnce, insertOnce, POSITION_FIELD } from './projection';
 import type { Projection } from './projection';
 import { REALTOR_PROFILES } from './realtor-profiles';
 import { REVIEWS } from './reviews';
@@ -39,7 +39,7 @@ export function createErasureProjection(): Projection {
     async apply(event, store) {
       if (event.type !== 'AccountErased' || !event.streamId.startsWith('user-')) return;
       const userId = event.streamId.slice('user-'.length);
-      await forget(store, userId);
+      await forget(store, userId, event.position);
       await insertOnce(store.collection<ErasureDoc>(ERASURES), { _id: userId, at: atOf(event) }, event.position);
     },
   };
@@ -50,25 +50,40 @@ function atOf(event: RecordedEvent): string {
   return typeof at === 'string' ? at : event.recordedAt;
 }
 
-async function forget(store: ReadStore, userId: string): Promise<void> {
-  await store.collection(REALTOR_PROFILES).updateOne({ _id: userId }, { $set: { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null, verificationDocumentUrl: null, rejectionMessage: null } });
+async function forget(store: ReadStore, userId: string, position: LogPosition): Promise<void> {
+  await scrub(store.collection(REALTOR_PROFILES), { _id: userId }, { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null, verificationDocumentUrl: null, rejectionMessage: null }, position);
   // Bid messages are the realtor's words; the amounts stay for the owners who received the bids.
-  await store.collection(BIDS).updateMany({ realtorId: userId }, { $set: { message: '' } });
-  await store.collection(BID_REVISIONS).updateMany({ realtorId: userId }, { $set: { message: '' } });
-  // Bills are deleted with the account; the review history of them goes too.
-  await store.collection(VERIFICATIONS).deleteMany({ userId });
+  await scrub(store.collection(BIDS), { realtorId: userId }, { message: '' }, position);
+  await scrub(store.collection(BID_REVISIONS), { realtorId: userId }, { message: '' }, position);
+  // Bills are deleted with the account; the review history of them goes too. Tombstones, so a node applying an
+  // older event of theirs late cannot write the row back (docs/decisions/0061).
+  const verifications = store.collection(VERIFICATIONS);
+  for (const { _id } of await verifications.find({ userId }, { projection: { _id: 1 } })) await deleteOnce(verifications, _id, position);
   // Financial records keep amount, credits, status and dates; nothing that reaches the person or their card.
-  await store.collection(PAYMENTS).updateMany({ userId }, { $set: { stripePaymentIntentId: null, stripeChargeId: null, failureReason: null } });
+  await scrub(store.collection(PAYMENTS), { userId }, { stripePaymentIntentId: null, stripeChargeId: null, failureReason: null }, position);
   // That a version was accepted stays (the terms applied to what they did); from where and in what browser does not.
-  await store.collection(USER_AGREEMENTS).updateMany({ userId }, { $set: { ipAddress: null, userAgent: null } });
-  await store.collection(NOTIFICATION_PREFERENCES).deleteMany({ _id: userId });
+  await scrub(store.collection(USER_AGREEMENTS), { userId }, { ipAddress: null, userAgent: null }, position);
+  await deleteOnce(store.collection(NOTIFICATION_PREFERENCES), userId, position);
   // A review keeps its rating; its words and the city that stood for its author go (docs/decisions/0051). A realtor's replies are their words.
-  await store.collection(REVIEWS).updateMany({ authorId: userId }, { $set: { text: '', area: '' } });
-  await store.collection(REVIEWS).updateMany({ realtorId: userId, reply: { $ne: null } }, { $set: { 'reply.text': '' } });
-  await forgetInActivityLog(store, userId);
+  await scrub(store.collection(REVIEWS), { authorId: userId }, { text: '', area: '' }, position);
+  await scrub(store.collection(REVIEWS), { realtorId: userId, reply: { $ne: null } }, { 'reply.text': '' }, position);
+  await forgetInActivityLog(store, userId, position);
 }
 
-async function forgetInActivityLog(store: ReadStore, userId: string): Promise<void> {
+/**
+ * Overwrites the person's values in every document `filter` finds, and carries
+ * the erasure's position into each document behind it, so a node still
+ * applying an older event to it (guarded by position, projection.ts) writes
+ * nothing. A document already past the erasure keeps its position and loses
+ * the values all the same.
+ */
+async function scrub<T extends Doc>(collection: Collection<T>, filter: Filter, set: Record<string, unknown>, position: LogPosition): Promise<void> {
+  const behind = { $or: [{ [POSITION_FIELD]: { $lt: position } }, { [POSITION_FIELD]: { $exists: false } }] };
+  await collection.updateMany({ $and: [filter, behind] }, { $set: { ...set, [POSITION_FIELD]: position } });
+  await collection.updateMany({ $and: [filter, { [POSITION_FIELD]: { $gte: position } }] }, { $set: set });
+}
+
+async function forgetInActivityLog(store: ReadStore, userId: string, position: LogPosition): Promise<void> {
   const directory = store.collection<NameDoc>(ACTIVITY_ACTORS);
   const known = await directory.findOne({ _id: `user:${userId}` });
   const email = erasedEmail(userId);
@@ -81,11 +96,11 @@ async function forgetInActivityLog(store: ReadStore, userId: string): Promise<vo
   for (const entry of await logs.find({ $or: about })) {
     await logs.updateOne({ _id: entry._id }, { $set: { targetName: ERASED_NAME, targetEmail: email, ...withoutPersonalFields(entry) } });
   }
-  if (known) await directory.updateOne({ _id: known._id }, { $set: { name: ERASED_NAME, email, fields: {} } });
+  if (known) await scrub(directory, { _id: known._id }, { name: ERASED_NAME, email, fields: {} }, position);
   // Their listings' addresses, in the directory's copy of each listing and in the entries about them.
   const listings = await store.collection<BidPropertyDoc>(BID_PROPERTIES).find({ ownerId: userId }, { projection: { _id: 1 } });
   for (const { _id: propertyId } of listings) {
-    await directory.updateOne({ _id: `property:${propertyId}` }, { $set: { 'fields.address': ERASED_TEXT } });
+    await scrub(directory, { _id: `property:${propertyId}` }, { 'fields.address': ERASED_TEXT }, position);
     for (const entry of await logs.find({ resourceType: 'property', resourceId: propertyId })) {
       await logs.updateOne({ _id: entry._id }, { $set: withoutPersonalFields(entry) });
     }

@@ -2,7 +2,7 @@ import { dayOf, isPageViewEvent } from '../domain/analytics/page-views';
 import type { LogPosition } from '../event-store/port';
 import type { Collection } from '../read-store/port';
 import type { Projection } from './projection';
-import { POSITION_FIELD, insertOnce, upsertOnce } from './projection';
+import { POSITION_FIELD, deleteBelow, dropIfBelowHorizon, insertOnce, upsertOnce } from './projection';
 
 /** Views and unique visitors per day and path. */
 export const PAGE_VIEWS_DAILY = 'page_views_daily';
@@ -39,7 +39,8 @@ export function createPageViewsProjection(): Projection {
       // once: the counts below are guarded by position.
       const keepFrom = dayBefore(date);
       if (sweptBefore === undefined || keepFrom > sweptBefore) {
-        await visitors.deleteMany({ date: { $lt: keepFrom } });
+        // One tombstone stands for every mark swept, so a node applying an older view late drops its mark again (docs/decisions/0061).
+        await deleteBelow(visitors, 'date', keepFrom, event.position);
         sweptBefore = keepFrom;
       }
       const newToday = await markSeen(visitors, `d|${date}|${visitorHash}`, date, event.position);
@@ -62,7 +63,10 @@ export function createPageViewsProjection(): Projection {
  * still counts as first, so counts neither double nor go missing.
  */
 async function markSeen(visitors: Collection<VisitorDoc>, key: string, date: string, position: LogPosition): Promise<boolean> {
-  if (await insertOnce(visitors, { _id: key, date }, position)) return true;
+  if (await insertOnce(visitors, { _id: key, date }, position)) {
+    await dropIfBelowHorizon(visitors, key, 'date', date, position);
+    return true;
+  }
   const existing = await visitors.findOne({ _id: key });
   return existing?.[POSITION_FIELD] === position;
 }

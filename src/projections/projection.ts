@@ -130,3 +130,40 @@ export async function deleteOnce<T extends Doc>(collection: Collection<T>, id: s
 function withPosition(update: Update, position: LogPosition): Update {
   return { ...update, $set: { ...update.$set, [POSITION_FIELD]: position } };
 }
+
+/** The `_id` of the tombstone that stands for every document a range delete removed (`deleteBelow`). */
+const horizonId = (field: string) => `~deleted-below:${field}`;
+type HorizonDoc = { _id: string; below: string; _position: LogPosition };
+
+/**
+ * Deletes every document whose `field` is below `value` (a pruning by time,
+ * by the event at `position`), leaving one tombstone for them all instead of
+ * one each: the horizon, which only rises. Reads never see it (it holds
+ * DELETED_FIELD). A node that applies an older event late and writes such a
+ * document back removes it again with `dropIfBelowHorizon` (docs/decisions/0061).
+ */
+export async function deleteBelow<T extends Doc>(collection: Collection<T>, field: string, value: string, position: LogPosition): Promise<void> {
+  // The horizon before the deletes: a write that lands after them finds it.
+  try {
+    await collection.updateOne({ _id: horizonId(field), [DELETED_FIELD]: true, below: { $lt: value } }, { $set: { below: value, [POSITION_FIELD]: position } }, { upsert: true });
+  } catch (error) {
+    // The horizon stands at or past `value` already: the upsert tried to insert it again.
+    if (!(error instanceof DuplicateKeyError)) throw error;
+  }
+  await collection.deleteMany({ [field]: { $lt: value } });
+}
+
+/**
+ * After the event at `position` wrote a document whose `field` is `value`:
+ * removes it again when a range delete by a later event has passed it (it was
+ * written late, by a node that lags). Checked after the write, not before, so
+ * a delete running meanwhile cannot miss it. What the event that raised the
+ * horizon, or a later one, writes stays until the next pruning, as before.
+ * True when it was removed.
+ */
+export async function dropIfBelowHorizon<T extends Doc>(collection: Collection<T>, id: string, field: string, value: string, position: LogPosition): Promise<boolean> {
+  const horizon = (await collection.findOne({ _id: horizonId(field), [DELETED_FIELD]: true })) as HorizonDoc | null;
+  if (!horizon || value >= horizon.below || position >= horizon[POSITION_FIELD]) return false;
+  await collection.deleteOne({ _id: id });
+  return true;
+}

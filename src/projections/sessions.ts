@@ -4,7 +4,7 @@ import type { SessionKind } from '../domain/sessions/events';
 import { isSessionEvent } from '../domain/sessions/events';
 import { personRoom } from '../contract/realtime';
 import type { Projection, Push, SessionEndedPayload } from './projection';
-import { SESSION_ENDED_PUSH, insertOnce } from './projection';
+import { SESSION_ENDED_PUSH, deleteBelow, dropIfBelowHorizon, insertOnce } from './projection';
 
 export const ENDED_SESSIONS = 'ended_sessions';
 
@@ -37,8 +37,9 @@ export function createSessionsProjection(): Projection {
         const ended = store.collection<EndedSessionDoc>(ENDED_SESSIONS);
         const { kind, subject, sessionId, expiresAt, at } = event.data;
         // A token past its expiry is refused on its own; dropped by the event's time, so every replay keeps the same records.
-        await ended.deleteMany({ expiresAt: { $lt: at } });
-        await insertOnce(ended, { _id: sessionId, kind, subject, expiresAt }, event.position);
+        // One tombstone stands for them all, so a node applying an older sign-out late drops it again (docs/decisions/0061).
+        await deleteBelow(ended, 'expiresAt', at, event.position);
+        if (await insertOnce(ended, { _id: sessionId, kind, subject, expiresAt }, event.position)) await dropIfBelowHorizon(ended, sessionId, 'expiresAt', expiresAt, event.position);
         return [endedPush(kind, subject, { sessionId })];
       }
       // The session version on the account or administrator is what refuses these sessions over HTTP.

@@ -12,7 +12,7 @@ import { creditChangeReason } from './credit-change-reason';
 import type { CreditLedgerListingDoc } from './credit-statement';
 import { CREDIT_LEDGER_LISTINGS } from './credit-statement';
 import type { Projection, Push } from './projection';
-import { insertOnce, updateOnce, upsertOnce } from './projection';
+import { deleteOnce, insertOnce, updateOnce, upsertOnce } from './projection';
 
 export const USERS = 'users';
 export const ACCOUNT_TOKENS = 'account_tokens';
@@ -183,7 +183,8 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
       return;
     case 'AccountErased':
       await updateOnce(users, userId, position, { $set: erasedUserFields(userId) });
-      await tokens.deleteMany({ userId });
+      // Tombstones, so a node applying an older token event late cannot bring one back (docs/decisions/0061).
+      for (const { _id } of await tokens.find({ userId }, { projection: { _id: 1 } })) await deleteOnce(tokens, _id, position);
       return;
     case 'PasswordSet':
     case 'PasswordResetCompleted':

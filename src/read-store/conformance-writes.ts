@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idsOf, type ConformanceContext } from './conformance';
-import { DuplicateKeyError, type Doc, type Update } from './port';
+import { DELETED_FIELD, DuplicateKeyError, type Doc, type Update } from './port';
 
 export function describeWriteConformance(context: ConformanceContext): void {
   const seeded = async (...docs: Doc[]) => {
@@ -119,6 +119,28 @@ export function describeWriteConformance(context: ConformanceContext): void {
       const refused = await collection.updateOne({ _id: 'a', status: 'new' }, { $set: { n: 1 } }, { upsert: true }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(DuplicateKeyError);
       expect(await collection.find({})).toEqual([{ _id: 'a', status: 'old' }]);
+    });
+  });
+
+  describe('a tombstone standing for a range (src/projections/projection.ts deleteBelow, docs/decisions/0061)', () => {
+    const raise = async (collection: ReturnType<typeof context.fresh>, below: string) => {
+      try {
+        await collection.updateOne({ _id: '~deleted-below:at', [DELETED_FIELD]: true, below: { $lt: below } }, { $set: { below, _position: 9 } }, { upsert: true });
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+    };
+
+    it('is seeded by an upsert naming the marker, only rises, and stays hidden from reads and counts', async () => {
+      const collection = await seeded({ _id: 'old', at: '2026-01-01' }, { _id: 'new', at: '2026-03-01' });
+      await raise(collection, '2026-02-01');
+      await raise(collection, '2026-01-15');
+      await collection.deleteMany({ at: { $lt: '2026-02-01' } });
+      expect(await collection.find({})).toEqual([{ _id: 'new', at: '2026-03-01' }]);
+      expect(await collection.countDocuments({})).toBe(1);
+      expect(await collection.findOne({ _id: '~deleted-below:at', [DELETED_FIELD]: true })).toEqual({ _id: '~deleted-below:at', [DELETED_FIELD]: true, below: '2026-02-01', _position: 9 });
+      await raise(collection, '2026-02-15');
+      expect(await collection.findOne({ _id: '~deleted-below:at', [DELETED_FIELD]: true })).toMatchObject({ below: '2026-02-15' });
     });
   });
 

@@ -1693,6 +1693,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The Idempotency-Key was first used for another request */
+        422: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Any other refusal: 409 conflict, 413 too large, 415 not JSON, 429 too many requests */
         Refusal: {
             headers: {
@@ -1702,7 +1711,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A failure: 500, or 503 while the read models catch up (with Retry-After) */
+        /** @description A failure: 500, or 503 (with Retry-After) while the read models catch up or when a write may not have been saved */
         Error: {
             headers: {
                 [name: string]: unknown;
@@ -1854,7 +1863,10 @@ export interface operations {
     post_api_register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1900,6 +1912,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["400"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -2334,7 +2347,10 @@ export interface operations {
     post_api_admin_admin_users: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2363,6 +2379,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -2656,7 +2673,10 @@ export interface operations {
     post_api_prospects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2682,6 +2702,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["400"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -2965,7 +2986,10 @@ export interface operations {
     post_api_admin_legal_documents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3011,6 +3035,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -3233,7 +3258,10 @@ export interface operations {
     post_api_upload_document: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3257,6 +3285,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -3264,7 +3293,10 @@ export interface operations {
     post_api_upload_property_image: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3288,6 +3320,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -3295,7 +3328,10 @@ export interface operations {
     post_api_upload_profile_image: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3319,6 +3355,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -3718,7 +3755,10 @@ export interface operations {
     post_api_properties: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3787,6 +3827,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -4060,7 +4101,10 @@ export interface operations {
     post_api_properties_id_bid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4113,6 +4157,7 @@ export interface operations {
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -4945,7 +4990,10 @@ export interface operations {
     post_api_credits_purchase: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4969,6 +5017,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };
@@ -5252,7 +5301,10 @@ export interface operations {
     post_api_properties_id_review: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per submit, the same on its retries: a retry answers what the first request created and writes nothing twice */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5290,6 +5342,7 @@ export interface operations {
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
+            422: components["responses"]["422"];
             "4XX": components["responses"]["Refusal"];
             default: components["responses"]["Error"];
         };

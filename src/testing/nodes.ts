@@ -11,6 +11,7 @@ import { createMemoryLogger } from '../http/logger';
 import { createPropertyWatchCheck } from '../http/property-watch';
 import { attachRealtime } from '../http/realtime';
 import { createOutboxMailer } from '../mail/outbox';
+import type { CachedPersonalKeys } from '../personal-data/keys';
 import type { PositionedPush } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
 import type { ReadStore } from '../read-store/port';
@@ -34,6 +35,8 @@ export interface NodeOptions {
   readStore?: ReadStore;
   /** How often the node looks for a rebuilt generation of the read models, and a rebuild's grace (runner.ts). */
   generations?: { checkMs?: number; graceMs?: number };
+  /** This node's personal-data keys (the server always has some); the log is plaintext without them. The caller closes them. */
+  personalKeys?: CachedPersonalKeys;
 }
 
 export async function startNode(options: NodeOptions) {
@@ -52,6 +55,7 @@ export async function startNode(options: NodeOptions) {
     sessionSecret: NODE_SESSION_SECRET,
     onPush: (push) => relay.push?.(push),
     generations: { checkMs: 50, graceMs: 200, ...options.generations },
+    ...(options.personalKeys ? { personalKeys: options.personalKeys } : {}),
   });
   const server = await new Promise<HttpServer>((resolve) => {
     const started = serve({ fetch: composed.app.fetch, port: 0 }, () => resolve(started as HttpServer)) as HttpServer;

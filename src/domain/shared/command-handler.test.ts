@@ -4,7 +4,7 @@ import { EventTooLargeError, MAX_EVENT_BYTES, StreamConflictError } from '../../
 import { withEventStoreFaults } from '../../testing/faults';
 import { wallet } from '../../testing/wallet';
 import type { CommandOutcome } from './command-handler';
-import { handleCommand, loadState, observeCommands } from './command-handler';
+import { AppendOutcomeUnknownError, handleCommand, loadState, observeCommands } from './command-handler';
 import { ConflictError, ValidationError } from './errors';
 import { given } from './given-when-then';
 
@@ -202,7 +202,9 @@ describe('an append whose outcome is unknown', () => {
     expect(await store.readStream('wallet-1')).toHaveLength(1);
 
     store.faults.failAppends({ times: Number.POSITIVE_INFINITY });
-    await expect(handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 1, at }, { backoff: counting })).rejects.toThrow('unavailable');
+    const lost = handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 1, at }, { backoff: counting });
+    await expect(lost).rejects.toThrow('unavailable');
+    await expect(lost).rejects.toBeInstanceOf(AppendOutcomeUnknownError);
     expect(waits).toEqual([1, 2, 1, 2, 3]);
     store.faults.heal();
     expect(await store.readStream('wallet-1')).toHaveLength(1);
@@ -219,6 +221,29 @@ describe('an append whose outcome is unknown', () => {
       }),
     ).rejects.toBeInstanceOf(EventTooLargeError);
     expect(waits).toEqual([]);
+    await store.close();
+  });
+});
+
+describe('a command that landed before (landedEventId, docs/decisions/0061)', () => {
+  const ids = (command: string) => (_event: unknown, index: number) => `${command}-${index}`;
+
+  it('is found by the id of its first event and not decided again: its first result, replayed', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const first = await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at }, { eventId: ids('deposit') });
+    await handleCommand(store, 'wallet-1', wallet, { type: 'Spend', amount: 5, at });
+    // Decided again, the deposit would be appended a second time.
+    const again = await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at }, { eventId: ids('deposit'), landedEventId: 'deposit-0' });
+    expect(again).toMatchObject({ events: [{ type: 'Deposited', data: { amount: 5, at } }], position: first.position, replayed: true });
+    expect(await store.readStream('wallet-1')).toHaveLength(2);
+    await store.close();
+  });
+
+  it('is decided and appended as usual when the stream does not hold it', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const result = await handleCommand(store, 'wallet-1', wallet, { type: 'Deposit', amount: 5, at }, { eventId: ids('deposit'), landedEventId: 'deposit-0' });
+    expect(result.replayed).toBeUndefined();
+    expect((await store.readStream('wallet-1')).map((event) => event.id)).toEqual(['deposit-0']);
     await store.close();
   });
 });

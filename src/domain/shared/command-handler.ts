@@ -21,6 +21,25 @@ export interface HandleCommandOptions<Event extends DomainEvent> {
   unknownOutcomeRetries?: number;
   /** Injected for tests; defaults to a jittered sleep after a conflict, 100 ms doubling after an unknown outcome. */
   backoff?: (attempt: number) => Promise<void>;
+  /**
+   * The id `eventId` gives this command's first event. When the stream already
+   * holds an event of that id, the command landed before (a retried request
+   * with the same Idempotency-Key, docs/decisions/0061): it is not decided
+   * again, and its result is the events it appended then.
+   */
+  landedEventId?: string;
+}
+
+/**
+ * An append that failed for a reason other than a conflict on every try: it
+ * may have been written or not. The request answers 503 with Retry-After, and
+ * a retry with the same Idempotency-Key finds what landed.
+ */
+export class AppendOutcomeUnknownError extends Error {
+  constructor(readonly streamId: string, cause: unknown) {
+    super(`The append to ${streamId} has an unknown outcome: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'AppendOutcomeUnknownError';
+  }
 }
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -30,6 +49,8 @@ export interface CommandResult<State, Event extends DomainEvent> {
   state: State;
   /** The log position of the last appended event, to wait on read models. */
   position: LogPosition | undefined;
+  /** True when the command had landed before and was found, not decided again (`landedEventId`): what followed it then need not be done twice. */
+  replayed?: boolean;
 }
 
 /**
@@ -97,6 +118,10 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
   const maxAttempts = options.maxAttempts ?? 8;
   const backoff = options.backoff ?? jitteredBackoff;
   const remembered = rememberedStates<State>(eventStore, decider);
+  if (options.landedEventId !== undefined) {
+    const landed = await findLanded(eventStore, streamId, decider, options);
+    if (landed) return landed;
+  }
   for (let attempt = 1; ; attempt++) {
     let known = remembered.take(streamId);
     let events = known ? decideOrNothing(decider, command, known.state) : [];
@@ -157,10 +182,29 @@ async function appendSurvivingUnknownOutcomes(
       return await eventStore.append(streamId, events, state);
     } catch (error) {
       const decided = error instanceof StreamConflictError || error instanceof EventTooLargeError;
-      if (decided || attempt > retries) throw error;
+      if (decided) throw error;
+      if (attempt > retries) throw new AppendOutcomeUnknownError(streamId, error);
       await (options.backoff ?? unknownOutcomeBackoff)(attempt);
     }
   }
+}
+
+/** The result a command gave when it landed before, found by the id of its first event; null when it never did. */
+async function findLanded<Command, State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+  options: HandleCommandOptions<Event>,
+): Promise<CommandResult<State, Event> | null> {
+  const recorded = await eventStore.readStream(streamId);
+  const first = recorded.findIndex((event) => event.id === options.landedEventId);
+  if (first < 0) return null;
+  // Its events are the ones after it that carry the ids the same command gives them, in order.
+  let end = first + 1;
+  while (end < recorded.length && recorded[end]?.id === options.eventId?.(toDomainEvent<Event>(recorded[end] as RecordedEvent), end - first)) end++;
+  const mine = recorded.slice(first, end);
+  const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<Event>(e)), decider.initialState);
+  return { events: mine.map((event) => toDomainEvent<Event>(event)), state, position: mine.at(-1)?.position, replayed: true };
 }
 
 function unknownOutcomeBackoff(attempt: number): Promise<void> {

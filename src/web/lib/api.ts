@@ -3,16 +3,20 @@
 // matches on that message (e.g. "contains 401"), so it must stay exactly so.
 
 import type { z } from 'zod';
+import { CREATE_RETRY_DELAYS_MS, isRetryableCreate } from '../../contract/retryable-creates';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly bodyText: string;
+  /** The answer's Retry-After, when it had one (a 503, a 429). */
+  readonly retryAfter: string | undefined;
 
-  constructor(status: number, bodyText: string) {
+  constructor(status: number, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
+    this.retryAfter = retryAfter ?? undefined;
   }
 
   /** The server's `message` field when the body is the JSON error shape, else the raw body. */
@@ -87,11 +91,11 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, answer?:
   const schema = answer?.();
   // Awaited below only for a 2xx; a refusal must not leave a failed import unhandled.
   schema?.catch(() => undefined);
-  const response = await fetch(path, { ...init, headers, credentials: 'include' });
+  const response = await fetchRetryingCreates(path, { ...init, headers, credentials: 'include' });
   noteAnswerPosition(response.headers.get('X-Log-Position'));
   if (!response.ok) {
     const bodyText = (await response.text()) || response.statusText;
-    throw new ApiError(response.status, bodyText);
+    throw new ApiError(response.status, bodyText, response.headers.get('Retry-After'));
   }
   const body = await readBody(response);
   if (!schema) return body as T;
@@ -101,6 +105,40 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, answer?:
   console.error(`Unexpected answer from the server for ${path}`, parsed.error.issues);
   throw new UnexpectedAnswerError(response.status, path, parsed.error.issues);
 }
+
+/**
+ * A create the server honours an Idempotency-Key for (contract/retryable-creates.ts)
+ * gets a new key, kept for its retries, and is sent again after a network error
+ * or a 503, with growing waits: the server answers a retry with what the first
+ * try created, never a second copy (docs/decisions/0061). Anything else is sent once.
+ */
+async function fetchRetryingCreates(path: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+  if (!isRetryableCreate(init.method ?? 'GET', path)) return fetch(path, init);
+  if (!init.headers.has('Idempotency-Key')) init.headers.set('Idempotency-Key', crypto.randomUUID());
+  for (let attempt = 0; ; attempt++) {
+    const delay = CREATE_RETRY_DELAYS_MS[attempt];
+    let response: Response;
+    try {
+      response = await fetch(path, init);
+    } catch (error) {
+      // A network error, unless the caller gave up.
+      if (delay === undefined || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+      await sleep(delay);
+      continue;
+    }
+    if (response.status !== 503 || delay === undefined) return response;
+    noteAnswerPosition(response.headers.get('X-Log-Position'));
+    await sleep(retryDelay(response.headers.get('Retry-After'), delay));
+  }
+}
+
+/** Retry-After in seconds when it asks for longer than `fallback`, never past the longest wait. */
+export function retryDelay(retryAfter: string | null, fallback: number): number {
+  const asked = retryAfter !== null && /^\d{1,4}$/.test(retryAfter) ? Number(retryAfter) * 1000 : 0;
+  return Math.min(Math.max(asked, fallback), CREATE_RETRY_DELAYS_MS.at(-1) ?? fallback);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown, answer?: AnswerSchema<T>): Promise<T> {
   const init: RequestInit = { method };

@@ -1,18 +1,37 @@
-import { ApiError, knownPosition, noteAnswerPosition } from './api';
+import { CREATE_RETRY_DELAYS_MS } from '../../contract/retryable-creates';
+import { ApiError, knownPosition, noteAnswerPosition, retryDelay } from './api';
 
 export type UploadProgress = (percent: number) => void;
 
 /**
  * POSTs one file as multipart `field` and resolves with the JSON answer.
  * XMLHttpRequest rather than fetch, which reports no upload progress; a
- * non-OK answer rejects with the same ApiError lib/api.ts throws.
+ * non-OK answer rejects with the same ApiError lib/api.ts throws. Every
+ * upload route honours an Idempotency-Key: one key per upload, the same on
+ * its retries after a network error or a 503 (docs/decisions/0061).
  */
-export function uploadFile<T>(path: string, field: string, file: File, onProgress: UploadProgress, signal?: AbortSignal): Promise<T> {
+export async function uploadFile<T>(path: string, field: string, file: File, onProgress: UploadProgress, signal?: AbortSignal): Promise<T> {
+  const key = crypto.randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    const delay = CREATE_RETRY_DELAYS_MS[attempt];
+    try {
+      return await sendOnce<T>(path, field, file, key, onProgress, signal);
+    } catch (error) {
+      const retryable = error instanceof ApiError ? error.status === 503 : error instanceof TypeError;
+      if (!retryable || delay === undefined || signal?.aborted) throw error;
+      const wait = error instanceof ApiError ? retryDelay(error.retryAfter ?? null, delay) : delay;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+function sendOnce<T>(path: string, field: string, file: File, key: string, onProgress: UploadProgress, signal?: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Idempotency-Key', key);
     // As lib/api.ts does: the node that answers must have caught up with what this page has seen.
     const position = knownPosition();
     if (position !== undefined) request.setRequestHeader('X-Min-Position', String(position));
@@ -22,7 +41,7 @@ export function uploadFile<T>(path: string, field: string, file: File, onProgres
     request.onload = () => {
       noteAnswerPosition(request.getResponseHeader('X-Log-Position'));
       if (request.status < 200 || request.status >= 300) {
-        reject(new ApiError(request.status, request.responseText || request.statusText));
+        reject(new ApiError(request.status, request.responseText || request.statusText, request.getResponseHeader('Retry-After')));
         return;
       }
       try {

@@ -26,6 +26,8 @@ import { createPasswordRoutes } from './auth-passwords';
 import type { AuthContext } from './auth-shared';
 import { INVALID_CREDENTIALS, RATE_RULES, createAuthContext, currentUserId, startUserSession, toUserJson } from './auth-shared';
 import { findUser, findUserByEmail, findUserByUsername } from '../../../projections/users-queries';
+import { honourIdempotencyKey } from '../../idempotency';
+import { newRequestId } from '../../request-seeds';
 
 /** Registration with the legal documents the person accepted (numbers, or their digits as strings). */
 export const registrationSchema = registerSchema.extend({ acceptedDocumentIds: documentIdsSchema.default([]) });
@@ -55,7 +57,8 @@ function createSessionRoutes(ctx: AuthContext) {
       const data = await readJson(c, registrationSchema);
       // Before anything is reserved: the active terms and privacy policy of the role must be accepted.
       const accepted = await requireAcceptance(deps, data.role, data.acceptedDocumentIds);
-      const userId = crypto.randomUUID() as UserId;
+      await honourIdempotencyKey(deps, c);
+      const userId = newRequestId(c) as UserId;
       const at = ctx.now().toISOString();
       // Hashed first, so the reservations wait for the account as briefly as possible.
       const passwordHash = await hashPassword(data.password);
@@ -70,13 +73,16 @@ function createSessionRoutes(ctx: AuthContext) {
       }
       const stream = userStreamId(userId);
       const { username, email, name, role } = data;
-      await runCommand(deps, c, stream, account, { type: 'Register', userId, username, email, name, phone: data.phone ?? null, role, passwordHash, at });
+      const registered = await runCommand(deps, c, stream, account, { type: 'Register', userId, username, email, name, phone: data.phone ?? null, role, passwordHash, at });
       await recordAgreements(deps, c, userId, accepted.map((doc) => doc.documentId));
-      try {
-        await sendEmailVerification(ctx, c, { userId, email, name });
-      } catch (error) {
-        // The account stands; the user can ask for another mail from the app.
-        deps.logger.error('verification mail failed', { requestId: c.get('requestId'), userId, error });
+      // A retry of a registration that landed (same Idempotency-Key) mails no second link: its token would not be the one recorded.
+      if (!registered.replayed) {
+        try {
+          await sendEmailVerification(ctx, c, { userId, email, name });
+        } catch (error) {
+          // The account stands; the user can ask for another mail from the app.
+          deps.logger.error('verification mail failed', { requestId: c.get('requestId'), userId, error });
+        }
       }
       await startUserSession(c, deps, { id: userId, role, sessionVersion: 0 });
       return c.json(await loadUserJson(userId), 201);

@@ -19,6 +19,9 @@ import { hashPassword } from '../../passwords';
 import { releaseName, reserveName } from '../../reservations';
 import { readJson, validate } from '../../validation';
 import { adminActor, toAdminView } from './admin-shared';
+import { AppendOutcomeUnknownError } from '../../../domain/shared/command-handler';
+import { honourIdempotencyKey } from '../../idempotency';
+import { newRequestId } from '../../request-seeds';
 
 export const administratorsListQuery = listQuery.extend({
   search: searchParam,
@@ -74,7 +77,8 @@ export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/', requireAdmin('super_admin'), async (c) => {
     const actor = adminActor(c);
     const input = await readJson(c, createAdminSchema);
-    const adminId = toAdminId(crypto.randomUUID());
+    await honourIdempotencyKey(deps, c);
+    const adminId = toAdminId(newRequestId(c));
     await reserve(c, 'admin-username', input.username, adminId, 'Username already exists');
     try {
       await reserve(c, 'admin-email', input.email, adminId, 'Email already exists');
@@ -95,8 +99,11 @@ export function createAdministratorRoutes(deps: AppDeps): Hono<AppEnv> {
         at: deps.clock().toISOString(),
       });
     } catch (error) {
-      await release(c, 'admin-username', input.username, adminId);
-      await release(c, 'admin-email', input.email, adminId);
+      // An outcome unknown may be an administrator created: the names stay theirs, for the retry to find.
+      if (!(error instanceof AppendOutcomeUnknownError)) {
+        await release(c, 'admin-username', input.username, adminId);
+        await release(c, 'admin-email', input.email, adminId);
+      }
       throw error;
     }
     return c.json(toAdminView(await findAdmin(adminId)), 201);

@@ -25,6 +25,7 @@ import { requireAdmin } from '../../guards';
 import { listPage, listQuery } from '../../list-page';
 import { readJson, validate } from '../../validation';
 import { adminActor } from './admin-shared';
+import { honourIdempotencyKey } from '../../idempotency';
 
 /** Concurrent activations of one type queue on one stream; each retry re-reads it. */
 const ACTIVATION_ATTEMPTS = 25;
@@ -98,7 +99,8 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
   const createVersion = async (c: Context<AppEnv>, data: LegalDocumentData, createdBy: string, previousVersionId: number | null) => {
     const at = deps.clock().toISOString();
     const allocated = await runCommand(deps, c, LEGAL_DOCUMENT_IDS_STREAM, legalDocumentIds, { type: 'AllocateLegalDocumentId', at });
-    const documentId = allocated.state.last;
+    // The number this request was given: on a retry with the same Idempotency-Key, the one it got then.
+    const documentId = allocated.events[0]?.data.documentId ?? allocated.state.last;
     const { type, title, content, version, effectiveDate } = data;
     await runCommand(deps, c, legalDocumentStreamId(documentId), legalDocumentDecider, {
       type: 'CreateLegalDocument',
@@ -131,6 +133,7 @@ export function createAdminLegalRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/legal-documents', requireAdmin(), async (c) => {
     const actor = adminActor(c);
     const data = await readJson(c, legalDocumentSchema);
+    await honourIdempotencyKey(deps, c);
     const documentId = await createVersion(c, data, actor.id, null);
     return c.json(await answerDocument(documentId), 201);
   });

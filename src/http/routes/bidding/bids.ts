@@ -19,6 +19,8 @@ import { requireUser } from '../../guards';
 import { readJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { loadOwnBid, loadOwnBids, requireId, toSnapshot } from './bid-shared';
+import { honourIdempotencyKey } from '../../idempotency';
+import { newRequestId } from '../../request-seeds';
 
 export const PROPERTY_MISMATCH = 'The bid is for another property';
 export const ONLY_OWNER_SEES_BIDS = 'Only the owner of this property can see its bids';
@@ -44,7 +46,8 @@ export function createBidRoutes(deps: AppDeps) {
       if (input.propertyId !== undefined && input.propertyId !== propertyId) throw new ValidationError(PROPERTY_MISMATCH, { propertyId: PROPERTY_MISMATCH });
       const realtorId = currentUserId(c);
       const [facts, realtorApproved] = await Promise.all([readPropertyFacts(deps, propertyId), isRealtorApproved(deps.readStore, realtorId)]);
-      const bidId = crypto.randomUUID();
+      await honourIdempotencyKey(deps, c);
+      const bidId = newRequestId(c);
       await runCommand(deps, c, userStreamId(realtorId), account, {
         type: 'PlaceBid',
         bidId,

@@ -20,6 +20,8 @@ import { currentUserId } from '../accounts/auth-shared';
 import { deleteUnusedImages, requireOwnUploads, requireUserOrAdmin, toPropertyJson } from './listing-shared';
 import { afterCursor, cursorAfter, listingCursorParam, listingFilter, listingSearchFields, sortOf } from './property-search';
 import { loadVerificationStatus } from '../verification/verification';
+import { honourIdempotencyKey } from '../../idempotency';
+import { newRequestId } from '../../request-seeds';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -49,7 +51,8 @@ export function createPropertyRoutes(deps: AppDeps): Hono<AppEnv> {
       const ownerId = currentUserId(c);
       const { biddingEndsAt, minBidAmount, vibeMetrics, ...details } = await readJson(c, createPropertySchema);
       await requireOwnUploads(deps, ownerId, details.images, 'image');
-      const propertyId = crypto.randomUUID();
+      await honourIdempotencyKey(deps, c);
+      const propertyId = newRequestId(c);
       await runCommand(deps, c, propertyStreamId(propertyId), listing, {
         type: 'ListProperty',
         propertyId,

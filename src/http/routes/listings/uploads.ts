@@ -21,6 +21,8 @@ import type { RateLimiter, RateRule } from '../../rate-limit';
 import { createRateLimiter } from '../../rate-limit';
 import { currentUserId } from '../accounts/auth-shared';
 import { loadVerificationStatus } from '../verification/verification';
+import { honourIdempotencyKey } from '../../idempotency';
+import { newRequestId } from '../../request-seeds';
 
 export const IMAGE_TYPES_MESSAGE = 'Please upload a JPG, PNG, or WebP image';
 export const NO_FILE_MESSAGE = 'Please choose a file to upload';
@@ -120,7 +122,8 @@ async function storeUpload(deps: AppDeps, c: Context<AppEnv>, limiter: RateLimit
   };
   if (rule.image) await asImage(() => checkImageHeader(bytes));
   await authorize?.();
-  const key = newBlobKey(rule.folder, sniffed.extension);
+  await honourIdempotencyKey(deps, c);
+  const key = newBlobKey(rule.folder, sniffed.extension, newRequestId(c));
   let stored = bytes;
   if (rule.image) {
     const image = await asImage(() => processImage(bytes, sniffed.contentType as ImageContentType));

@@ -22,8 +22,8 @@ import { findPayment, intentEventId, settlePayment } from '../../../processes/pa
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { answerFor, loadAccount, providerFailure, waitForReadModels } from './payment-shared';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE } from '../../idempotency';
+import { RequestKeyReusedError } from '../../../domain/shared/request-keys';
 
 /** POST /credits/purchase and GET /credits/statement, for realtors. */
 export function createCreditRoutes(deps: AppDeps) {
@@ -53,13 +53,13 @@ export function createCreditRoutes(deps: AppDeps) {
 
       // A retried request with the same Idempotency-Key is the same payment, so it is charged once.
       const key = c.req.header('idempotency-key');
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ValidationError('Idempotency-Key must be 8 to 100 letters, digits, _ or -');
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ValidationError(IDEMPOTENCY_KEY_MESSAGE);
       const paymentId = key ? nameToUuid(`purchase:${userId}:${key}`) : crypto.randomUUID();
       const at = deps.clock().toISOString();
       const metadata = requestMetadata(c);
       const create = { type: 'CreatePayment', paymentId, userId, credits: pkg.credits, amountCents: pkg.price, at } as const;
       const existing = await createOrResume(deps, c, create, key !== undefined);
-      if (existing && (existing.userId !== userId || existing.credits !== pkg.credits)) throw new ConflictError('This Idempotency-Key was used for another purchase');
+      if (existing && (existing.userId !== userId || existing.credits !== pkg.credits)) throw new RequestKeyReusedError();
 
       let intent;
       try {

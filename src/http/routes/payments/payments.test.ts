@@ -159,7 +159,9 @@ describe('simulated payments through HTTP', () => {
     expect(bodies.map((b) => b.paymentId)).toEqual([bodies[0]?.paymentId, bodies[0]?.paymentId]);
     expect((await userJson(t.app, realtor.cookie)).credits).toBe(3);
     const reused = await purchase(t.app, realtor.cookie, 5, headers);
-    expect(reused.status).toBe(409);
+    // As for every create (docs/decisions/0061): the key was first used for another request.
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toEqual({ message: 'This Idempotency-Key was used for another request' });
     await saveCard(t.app, realtor.cookie, TEST_CARDS.visa);
     expect(await t.deps.readStore.collection('payments').countDocuments({})).toBe(1);
   });

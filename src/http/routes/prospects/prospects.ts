@@ -8,6 +8,8 @@ import { clientAddress } from '../../client-address';
 import type { RateRule } from '../../rate-limit';
 import { addressLimitKey, createRateLimiter } from '../../rate-limit';
 import { readJson } from '../../validation';
+import { honourIdempotencyKey } from '../../idempotency';
+import { newRequestId } from '../../request-seeds';
 
 /** Contact forms per address: enough for a household or an office, not for a flood of mail to support. */
 export const PROSPECT_RATE_RULE: RateRule = { name: 'prospects-address', limit: 10, windowMs: 60 * 60_000 };
@@ -20,9 +22,10 @@ export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/prospects', async (c) => {
     await limiter.hit(PROSPECT_RATE_RULE, addressLimitKey(c));
     const data = await readJson(c, prospectSchema);
+    await honourIdempotencyKey(deps, c);
     await runCommand(deps, c, prospectStreamId(data.email), prospectDecider, {
       type: 'SubmitProspect',
-      prospectId: crypto.randomUUID(),
+      prospectId: newRequestId(c),
       email: data.email,
       inquiryType: data.inquiryType,
       message: data.message ?? null,
@@ -31,7 +34,8 @@ export function createProspectRoutes(deps: AppDeps): Hono<AppEnv> {
       userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
       at: deps.clock().toISOString(),
     });
-    // Support's mail follows the ProspectSubmitted in the log (docs/decisions/0063); a duplicate within the window records nothing, so it mails nothing either.
+    // Support's mail follows the ProspectSubmitted in the log (docs/decisions/0063); a duplicate within the window
+    // records nothing, and a retry of one that landed (same Idempotency-Key) appends nothing, so neither mails again.
     return c.json({ success: true }, 201);
   });
 

@@ -17,6 +17,7 @@ import { listPage, listQuery } from '../../list-page';
 import { readJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { requireId } from '../bidding/bid-shared';
+import { honourIdempotencyKey } from '../../idempotency';
 
 /** GET /api/realtors/{realtorId}/reviews: the list contract's paging (docs/decisions/0032). */
 export const reviewsListQuery = listQuery;
@@ -50,6 +51,7 @@ export function createReviewRoutes(deps: AppDeps) {
       if (selection === null || selection.ownerId !== actorId) throw new ForbiddenError(ONLY_CHOOSER_REVIEWS);
       const { rating, text } = await readJson(c, submitReviewSchema);
       const listing = await findProperty(deps.readStore, propertyId, { location: 1 });
+      await honourIdempotencyKey(deps, c);
       const at = deps.clock().toISOString();
       await runCommand(deps, c, reviewStreamId(propertyId), review, { type: 'SubmitReview', propertyId, actorId, selection, rating, text, area: cityOf(listing?.location ?? ''), at });
       return c.json(toReviewView(await loadReview(propertyId)), 201);
