@@ -7,6 +7,7 @@ import type { NameDoc } from './activity-rows';
 import type { BidPropertyDoc } from './bids';
 import { BID_PROPERTIES, BIDS } from './bids';
 import { BID_REVISIONS } from './bid-revisions';
+import { INBOX } from './inbox';
 import { NOTIFICATION_PREFERENCES } from './notification-preferences';
 import { PAYMENTS } from './payments';
 import { insertOnce } from './projection';
@@ -51,7 +52,10 @@ function atOf(event: RecordedEvent): string {
 }
 
 async function forget(store: ReadStore, userId: string): Promise<void> {
-  await store.collection(REALTOR_PROFILES).updateOne({ _id: userId }, { $set: { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null, verificationDocumentUrl: null, rejectionMessage: null } });
+  // No service areas either: an erased realtor is told of no new listing (docs/decisions/0060).
+  await store
+    .collection(REALTOR_PROFILES)
+    .updateOne({ _id: userId }, { $set: { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null, verificationDocumentUrl: null, rejectionMessage: null, serviceAreas: [] } });
   // Bid messages are the realtor's words; the amounts stay for the owners who received the bids.
   await store.collection(BIDS).updateMany({ realtorId: userId }, { $set: { message: '' } });
   await store.collection(BID_REVISIONS).updateMany({ realtorId: userId }, { $set: { message: '' } });
@@ -62,6 +66,8 @@ async function forget(store: ReadStore, userId: string): Promise<void> {
   // That a version was accepted stays (the terms applied to what they did); from where and in what browser does not.
   await store.collection(USER_AGREEMENTS).updateMany({ userId }, { $set: { ipAddress: null, userAgent: null } });
   await store.collection(NOTIFICATION_PREFERENCES).deleteMany({ _id: userId });
+  // What happened to them, as their inbox told it (docs/decisions/0060).
+  await store.collection(INBOX).deleteMany({ userId });
   // A review keeps its rating; its words and the city that stood for its author go (docs/decisions/0051). A realtor's replies are their words.
   await store.collection(REVIEWS).updateMany({ authorId: userId }, { $set: { text: '', area: '' } });
   await store.collection(REVIEWS).updateMany({ realtorId: userId, reply: { $ne: null } }, { $set: { 'reply.text': '' } });

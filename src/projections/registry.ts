@@ -1,5 +1,6 @@
 import { createBidMailsOwedProjection } from './bid-mails-owed';
 import { createErasureProjection } from './erasure';
+import { createInboxProjection } from './inbox';
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
 import { createBidRevisionsProjection } from './bid-revisions';
@@ -52,6 +53,8 @@ export function createProjections(): Projection[] {
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
     createRefundsOwedProjection(),
     createCreditsOwedProjection(),
+    // After every read model its table of entries reads: bids, realtor profiles, reviews (docs/decisions/0060).
+    createInboxProjection(),
     // Last: on an AccountErased it scrubs what the read models above have written (docs/decisions/0042).
     createErasureProjection(),
   ];
