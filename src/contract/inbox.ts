@@ -48,7 +48,7 @@ export const MARK_READ_RULE = 'Send { "ids": [...] } with 1 to 100 notification 
 /** `{ ids }` marks those entries read, `{ all: true }` every entry there is; an id not the caller's, or read already, is passed over. */
 export const markNotificationsReadSchema = z.union(
   [
-    z.strictObject({ ids: z.array(z.string().min(1).max(200), { error: MARK_READ_RULE }).min(1, MARK_READ_RULE).max(MAX_READ_IDS, MARK_READ_RULE) }),
+    z.strictObject({ ids: z.array(z.string({ error: MARK_READ_RULE }).min(1, MARK_READ_RULE).max(200, MARK_READ_RULE), { error: MARK_READ_RULE }).min(1, MARK_READ_RULE).max(MAX_READ_IDS, MARK_READ_RULE) }),
     z.strictObject({ all: z.literal(true, { error: MARK_READ_RULE }) }),
   ],
   { error: MARK_READ_RULE },
