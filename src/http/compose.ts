@@ -18,6 +18,7 @@ import { createReadModelSnapshots } from './read-model-snapshots';
 import { createApp } from './app';
 import { createBidDigests } from '../processes/bid-digests';
 import { createBidMailer } from '../processes/bid-mails';
+import { createListingAlerts } from '../processes/listing-alerts';
 import { createBidRefundReactor } from '../processes/bid-refunds';
 import type { Env } from './env';
 import type { Logger } from './logger';
@@ -94,16 +95,18 @@ export async function composeApp(parts: AppParts) {
   const bidMailer = createBidMailer({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, node });
   // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
   const bidDigests = createBidDigests({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
+  // New listings in realtors' service areas: at once, daily or never, as each realtor chose (docs/decisions/0060).
+  const listingAlerts = createListingAlerts({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
   const processManagers = {
     async idle() {
-      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle()]);
+      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle(), listingAlerts.idle()]);
     },
     /** Stops their retries and waits for what is in hand; before the event store closes. */
     async stop() {
-      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop()]);
+      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop(), listingAlerts.stop()]);
     },
   };
-  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer];
+  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer, listingAlerts];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
@@ -124,6 +127,7 @@ export async function composeApp(parts: AppParts) {
   paymentCredits.start();
   bidMailer.start();
   bidDigests.start();
+  listingAlerts.start();
   const sessions = createSessions({
     secret: parts.sessionSecret,
     secure: parts.env.publicUrl.startsWith('https:'),
@@ -148,5 +152,5 @@ export async function composeApp(parts: AppParts) {
     ...(parts.personalKeys ? { personalKeys: parts.personalKeys } : {}),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, bidDigests, processManagers, metrics, snapshots, restored };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, bidDigests, listingAlerts, processManagers, metrics, snapshots, restored };
 }

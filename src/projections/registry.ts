@@ -1,6 +1,7 @@
 import { createBidMailsOwedProjection } from './bid-mails-owed';
 import { createErasureProjection } from './erasure';
 import { createInboxProjection } from './inbox';
+import { createListingAlertsOwedProjection } from './listing-alerts-owed';
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
 import { createBidRevisionsProjection } from './bid-revisions';
@@ -48,6 +49,8 @@ export function createProjections(): Projection[] {
     createReviewsProjection(),
     // After `bids` and `notification_preferences`, which say whom a new bid is mailed to.
     createBidMailsOwedProjection(),
+    // After `realtor_profiles` and `notification_preferences`, which say whom a new listing is mailed to (docs/decisions/0060).
+    createListingAlertsOwedProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
