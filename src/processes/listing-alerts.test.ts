@@ -22,7 +22,7 @@ async function setUp() {
   const downtown = await registerRealtor(t, 0, { name: 'Dana Downtown' });
   // Gus's own profile serves Guelph only; the approval keeps his areas.
   const guelph = await registerRealtor(t, 0, { name: 'Gus Guelph' }, { vetted: false });
-  const profile = { brokerageName: 'Maple Realty', licenseNumber: 'L-100201', serviceAreas: ['Guelph'], specialties: ['Condos'], additionalServices: [], commissionRate: '2.5%', about: '', yearsOfExperience: 8 };
+  const profile = { brokerageName: 'Maple Realty', licenseNumber: 'L-100201', serviceAreas: ['Guelph' as const], specialties: ['Condos' as const], additionalServices: [], commissionRate: '2.5%', about: '', yearsOfExperience: 8 };
   await handleCommand(t.deps.eventStore, realtorProfileStreamId(guelph.user.id), realtorProfile, { type: 'SaveRealtorProfile', userId: guelph.user.id, role: 'realtor', profile, at: clock.now().toISOString() });
   await approveRealtor(t, guelph.user.id);
   const owner = await verifiedHomeowner(t, await rootSession(t));

@@ -4721,6 +4721,8 @@ export interface operations {
                     /** @enum {string} */
                     bidEmails?: "instant" | "daily" | "none";
                     outcomeEmails?: boolean;
+                    /** @enum {string} */
+                    listingEmails?: "instant" | "daily" | "none";
                 };
             };
         };
