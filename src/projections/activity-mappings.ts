@@ -1,3 +1,5 @@
+import type { NotificationsRead } from '../domain/notifications/inbox';
+import type { ListingAlertsMailed } from '../domain/notifications/listing-alerts';
 import type { AccountEvent } from '../domain/accounts/events';
 import type { BootstrapEvent } from '../domain/admins/bootstrap';
 import type { AdminEvent } from '../domain/admins/events';
@@ -50,7 +52,9 @@ type LoggedEvent =
   | PageViewed
   | BidDigestSent
   | ReviewEvent
-  | BidMailsSent;
+  | BidMailsSent
+  | NotificationsRead
+  | ListingAlertsMailed;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -67,6 +71,8 @@ export const NOT_AUDITED = {
   NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",
   BidMailsSent: 'that the owners were mailed about bids the log already shows, each with its own entry',
+  NotificationsRead: "which entries of their own inbox a person has read: it changes nothing anyone else sees (docs/decisions/0060)",
+  ListingAlertsMailed: 'that realtors were mailed about listings the log already shows, each with its own entry (docs/decisions/0060)',
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;
