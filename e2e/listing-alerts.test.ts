@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startAdminTestServer, type SeedUser } from './support/admin';
-import { launchBrowser, screenshotBoth, screenshotViewport, socketConnected, toast, viewports } from './support/browser';
+import { launchBrowser, openSignedInPage, screenshotBoth, screenshotViewport, socketConnected, toast, viewports } from './support/browser';
 import { createListingByApi } from './support/listings';
 import { ownerAndRealtor } from './support/parties';
 import type { TestServer } from './support/server';
@@ -16,6 +16,7 @@ import type { TestServer } from './support/server';
 
 const owner: SeedUser = { username: 'ada_area', password: 'Homeowner1', name: 'Ada Area', email: 'ada@example.com', role: 'homeowner' };
 const realtor: SeedUser = { username: 'dan_downtown', password: 'Realtor123', name: 'Dan Downtown', email: 'dan@example.com', role: 'realtor' };
+const newcomer: SeedUser = { username: 'nell_new', password: 'Homeowner1', name: 'Nell New', email: 'nell@example.com', role: 'homeowner' };
 const TITLE = 'King Street Loft';
 
 let server: TestServer;
@@ -23,7 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
-  await Promise.all([owner, realtor].map((person) => registerUser(server.url, person)));
+  await Promise.all([owner, realtor, newcomer].map((person) => registerUser(server.url, person)));
 });
 
 afterAll(async () => {
@@ -34,6 +35,24 @@ afterAll(async () => {
 const bellCount = (page: Page) => page.getByTestId('notification-count').textContent({ timeout: 1000 }).catch(() => null);
 
 describe('new listings in a realtor\'s areas', () => {
+  it('shows a newcomer an empty bell with no count', async () => {
+    const page = await openSignedInPage(browser, server.url, newcomer);
+    await page.goto('/homeowner-profile');
+    const bell = page.getByTestId('notification-bell');
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByText('No notifications yet').waitFor();
+    expect(await page.getByTestId('notification-count').count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
+    await screenshotViewport(page, 'listing-alerts-bell-empty-desktop');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(viewports.phone);
+    await bell.click();
+    await panel.getByText('No notifications yet').waitFor();
+    await screenshotViewport(page, 'listing-alerts-bell-empty-phone');
+    await page.close();
+  });
+
   it('suggests the area from the city, tells the realtor live, and keeps it in the bell', async () => {
     const { ownerPage, page } = await ownerAndRealtor(browser, server.url, { owner, realtor }, 2);
 
