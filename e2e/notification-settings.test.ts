@@ -79,6 +79,18 @@ describe('notification settings', () => {
     await off.waitFor();
     expect(await off.getAttribute('aria-checked')).toBe('true');
     await screenshotBoth(page, 'notification-settings-realtor-off');
+
+    // New listings in their service areas: the daily digest (docs/decisions/0060).
+    expect(await page.getByRole('radio', { name: 'Each new listing' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('radio', { name: 'Daily listing digest' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Notification settings saved').waitFor();
+    await page.reload();
+    const daily = page.getByRole('radio', { name: 'Daily listing digest' });
+    await daily.waitFor();
+    expect(await daily.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('radio', { name: 'No outcome emails' }).getAttribute('aria-checked')).toBe('true');
+    await shootAround(page, page.getByRole('radiogroup', { name: 'New listing emails' }), 'notification-settings-realtor-listings');
     await page.close();
   });
 

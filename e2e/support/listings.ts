@@ -96,6 +96,8 @@ export type NewListing = {
   biddingEndsAt?: string;
   minBidAmount?: number;
   vibeMetrics?: Record<'cafes' | 'greenery' | 'schools' | 'safety' | 'transit' | 'community', number> | null;
+  /** One of the service areas; absent: the location's city when it is one. */
+  area?: string | null;
 };
 
 /** Lists a property from the page's (verified homeowner's) session; returns its id. */

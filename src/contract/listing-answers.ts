@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_AREAS } from './service-areas';
 import { answerSchema } from './answer-schema';
 import { PROPERTY_TYPES, VIBE_CATEGORIES, type PropertyJson, type PropertyPageJson, type VibeCategory } from './listings';
 
@@ -32,6 +33,7 @@ export const propertyAnswer = answerSchema<PropertyJson>()(
     createdAt: z.string(),
     bidCount: z.number(),
     realtorChosen: z.boolean(),
+    area: z.enum(SERVICE_AREAS).nullable(),
   }),
 );
 

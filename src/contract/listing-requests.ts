@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_BID_AMOUNT } from './bidding';
 import { PROPERTY_TYPES, VIBE_CATEGORIES, type VibeCategory } from './listings';
+import { LISTING_AREA_RULE, SERVICE_AREAS } from './service-areas';
 
 /*
  * Input rules for listings (SPEC §3 properties, §5 Property), pure zod so the
@@ -25,6 +26,7 @@ export const MESSAGES = {
   biddingEndsAt: 'Bidding end date must be a valid date and time',
   minBidAmount: `Minimum bid amount must be a whole number of at least ${MIN_BID_AMOUNT}`,
   vibeMetrics: 'Vibe scores must be whole numbers from 0 to 100',
+  area: LISTING_AREA_RULE,
 } as const;
 
 // The length is checked first and stops the field's checks (abort), so no pattern ever reads a long input.
@@ -74,6 +76,8 @@ const detailFields = {
   images: imagesSchema,
   address: requiredText('Address', 300),
   location: requiredText('Location', 200).regex(CITY_STATE, MESSAGES.location),
+  /** One of the service areas, null for none; absent: the location's city when it is one (create) or as it was (edit). */
+  area: z.enum(SERVICE_AREAS, { error: MESSAGES.area }).nullable().optional(),
 };
 
 /** POST /api/properties. id, ownerId and isActive are not the client's to set. */
@@ -106,6 +110,7 @@ export const updatePropertySchema = z.object({
   bathrooms: detailFields.bathrooms,
   address: detailFields.address,
   location: detailFields.location,
+  area: detailFields.area,
   images: imagesSchema,
   vibeMetrics: vibeMetricsSchema.nullable().optional(),
 });

@@ -4,6 +4,7 @@
  * bidding states and orders, so the filter bar offers exactly what the route accepts.
  */
 import type { PropertyType } from './listings';
+import type { ServiceArea } from './service-areas';
 
 /** Open: bidding has not ended. Closing: open, and ends within CLOSING_WINDOW_MS. Closed: ended. */
 export const LISTING_STATES = ['open', 'closing', 'closed'] as const;
@@ -23,4 +24,6 @@ export interface ListingSearch {
   minBathrooms?: number | undefined;
   state?: ListingState | undefined;
   sort?: ListingSort | undefined;
+  /** One of the service areas (docs/decisions/0060). */
+  area?: ServiceArea | undefined;
 }

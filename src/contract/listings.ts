@@ -4,6 +4,8 @@
  * filter listings (the /home search, in the first load) need not load it.
  */
 
+import type { ServiceArea } from './service-areas';
+
 export const PROPERTY_TYPES = ['house', 'apartment', 'condo', 'townhouse'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
@@ -32,6 +34,8 @@ export type PropertyJson = {
   bidCount: number;
   /** The owner selected a bid. */
   realtorChosen: boolean;
+  /** One of the 19 service areas, or null when the listing is in none (docs/decisions/0060). */
+  area: ServiceArea | null;
 };
 
 /** GET /api/properties?limit&cursor (with /home's filters): the first page's `total` counts every match; later pages leave it out. */

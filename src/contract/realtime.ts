@@ -1,6 +1,7 @@
 import type { ActivityEntry } from './activity';
 import type { BidView } from './bidding';
 import type { CreditChangeReason } from './credits';
+import type { NotificationItem } from './inbox';
 import type { RealtorVerificationStatus } from './realtor-profiles';
 
 /*
@@ -24,6 +25,8 @@ export interface PushPayloads {
   'bid:selected': { propertyId: string; bidId: string; realtorId: string; selectedAt: string };
   /** To the realtor, when their licence goes to review, is approved, rejected or revoked (docs/decisions/0050). */
   'realtor:verification': { verificationStatus: RealtorVerificationStatus };
+  /** To the user's sockets: a new entry of their inbox (docs/decisions/0060). */
+  'notification:new': NotificationItem;
   /** To administrators: each new entry of the activity log. */
   activity: ActivityEntry;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlobKey } from './blob-keys';
 import type { ReviewSummary } from './reviews';
+import { SERVICE_AREAS } from './service-areas';
 
 /*
  * The realtor profile's input rules (SPEC §5 Realtor profile) and the three
@@ -9,27 +10,7 @@ import type { ReviewSummary } from './reviews';
  * checks from the same lists and messages.
  */
 
-export const SERVICE_AREAS = [
-  'Downtown',
-  'North York',
-  'Scarborough',
-  'Etobicoke',
-  'East York',
-  'York',
-  'Mississauga',
-  'Brampton',
-  'Markham',
-  'Richmond Hill',
-  'Vaughan',
-  'Milton',
-  'Oakville',
-  'Burlington',
-  'Kitchener',
-  'Waterloo',
-  'Cambridge',
-  'Guelph',
-  'Wellington County',
-] as const;
+export { SERVICE_AREAS } from './service-areas';
 
 export const SPECIALTIES = [
   'Luxury Homes',

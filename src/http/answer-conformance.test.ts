@@ -65,7 +65,7 @@ describe('answers conform to the contract', () => {
     const property = {
       id: 'p1', ownerId: 'u1', title: 'Loft', description: 'Bright', propertyType: 'condo', bedrooms: 1, bathrooms: 1,
       address: '1 Main St', location: 'Toronto, ON', images: [], biddingEndsAt: '2026-12-06T10:00:00.000Z', isActive: true,
-      minBidAmount: 100, vibeMetrics: null, createdAt: '2026-11-22T10:00:00.000Z', bidCount: 0, realtorChosen: false,
+      minBidAmount: 100, vibeMetrics: null, createdAt: '2026-11-22T10:00:00.000Z', bidCount: 0, realtorChosen: false, area: 'Downtown',
     };
     expect(mismatch(propertyAnswer, property)).toBeUndefined();
     expect(mismatch(propertyAnswer, { ...property, ownerEmail: 'o@example.com' })).toMatch(/does not declare/);
@@ -157,6 +157,12 @@ describe('answers conform to the contract', () => {
       expect(shares).toHaveLength(1);
     }
     await conforms('GET /api/properties/:id', await send(t, 'GET', `/api/properties/${propertyId}`, { cookie: owner.cookie }));
+    // The inbox of each party to the selection (docs/decisions/0060).
+    for (const cookie of [owner.cookie, chosen.cookie, other.cookie]) {
+      const inbox = await conforms<{ items: Array<{ id: string }> }>('GET /api/notifications', await send(t, 'GET', '/api/notifications', { cookie }));
+      expect(inbox.items.length).toBeGreaterThan(0);
+      await conforms('POST /api/notifications/read', await send(t, 'POST', '/api/notifications/read', { cookie, body: { ids: [inbox.items[0]?.id] } }));
+    }
 
     // The owner reviews the chosen realtor, who replies; an administrator hides it (docs/decisions/0051).
     await conforms('POST /api/properties/:id/review', await send(t, 'POST', `/api/properties/${propertyId}/review`, { cookie: owner.cookie, body: { rating: 5, text: 'Quick sale, clear advice.' } }));

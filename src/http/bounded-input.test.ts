@@ -17,6 +17,8 @@ import { createPropertySchema, updatePropertySchema } from '../contract/listing-
 import { purchaseSchema } from '../domain/payments/packages';
 import { prospectSchema } from '../contract/prospect-requests';
 import { realtorProfileSchema } from '../contract/realtor-profiles';
+import { markNotificationsReadSchema } from '../contract/inbox';
+import { notificationsQuery } from './routes/accounts/inbox';
 import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../contract/verification';
 import { rejectRealtorSchema, revokeRealtorSchema } from '../contract/admin-realtors';
 import { JSON_BODY_LIMIT } from './app';
@@ -120,6 +122,8 @@ const SCHEMAS: Array<{ name: string; schema: z.ZodType; valid: unknown }> = [
   { name: 'authenticateBody', schema: authenticateBody, valid: { outcome: 'fail' } },
   { name: 'notificationPreferencesSchema', schema: notificationPreferencesSchema, valid: { bidEmails: 'daily' } },
   { name: 'eraseAccountSchema', schema: eraseAccountSchema, valid: { password: 'Secret123' } },
+  { name: 'markNotificationsReadSchema', schema: markNotificationsReadSchema, valid: { ids: ['e1:u1'] } },
+  { name: 'notificationsQuery', schema: notificationsQuery, valid: { limit: '10', cursor: 'abc' } },
   { name: 'intentId', schema: intentId, valid: 'pi_123' },
   { name: 'confirmQuery', schema: confirmQuery, valid: { payment_intent: 'pi_123' } },
   { name: 'administratorsListQuery', schema: administratorsListQuery, valid: { search: 'root', limit: '10', cursor: 'abc', role: 'moderator', active: 'false' } },

@@ -18,6 +18,7 @@ import { createReadModelSnapshots } from './read-model-snapshots';
 import { createApp } from './app';
 import { createBidDigests } from '../processes/bid-digests';
 import { createBidMailer } from '../processes/bid-mails';
+import { createListingAlerts } from '../processes/listing-alerts';
 import { createBidRefundReactor } from '../processes/bid-refunds';
 import type { Leases } from '../processes/leases';
 import { createReadStoreLeases } from '../processes/leases';
@@ -110,16 +111,18 @@ export async function composeApp(parts: AppParts) {
   const mailSender = createMailSender({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, supportEmail: parts.env.SUPPORT_EMAIL ?? parts.env.ADMIN_EMAIL });
   // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
   const bidDigests = createBidDigests({ eventStore, readStore, logger, clock: parts.clock });
+  // New listings in realtors' service areas: at once, daily or never, as each realtor chose (docs/decisions/0060).
+  const listingAlerts = createListingAlerts({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
   const processManagers = {
     async idle() {
-      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle(), mailSender.idle()]);
+      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle(), mailSender.idle(), listingAlerts.idle()]);
     },
     /** Stops their retries and waits for what is in hand; before the event store closes. */
     async stop() {
-      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop(), mailSender.stop()]);
+      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop(), mailSender.stop(), listingAlerts.stop()]);
     },
   };
-  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer, mailSender];
+  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer, mailSender, listingAlerts];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
@@ -143,6 +146,7 @@ export async function composeApp(parts: AppParts) {
   bidMailer.start();
   mailSender.start();
   bidDigests.start();
+  listingAlerts.start();
   const sessions = createSessions({
     secret: parts.sessionSecret,
     secure: parts.env.publicUrl.startsWith('https:'),
@@ -167,5 +171,5 @@ export async function composeApp(parts: AppParts) {
     ...(parts.personalKeys ? { personalKeys: parts.personalKeys } : {}),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, mailSender, bidDigests, processManagers, metrics, snapshots, restored, leases };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, mailSender, bidDigests, listingAlerts, processManagers, metrics, snapshots, restored, leases };
 }

@@ -125,3 +125,32 @@ export function bidDigestMail(options: { to: string; name: string; listings: Dig
     html: html(subject, [`Hi ${options.name},`, intro, ...lines, footer], link),
   };
 }
+
+/** A listing as a realtor's alert names it (docs/decisions/0060). */
+export interface AlertListing {
+  propertyId: string;
+  title: string;
+  location: string;
+  area: string;
+}
+
+/** New listings in the realtor's service areas: one at once, or the day's digest. */
+export function listingAlertMail(options: { to: string; name: string; listings: AlertListing[]; digest: boolean; publicUrl: string }): Mail {
+  const first = options.listings[0];
+  const one = options.listings.length === 1 && first !== undefined;
+  const subject = (one ? `New listing in ${first.area}: "${first.title}"` : `${options.listings.length} new listings in your service areas`).replace(/[\r\n]+/g, ' ');
+  const intro = options.digest ? 'Since your last digest, these listings went live in your service areas:' : one ? 'A listing went live in one of your service areas:' : 'These listings went live in your service areas:';
+  const lines = options.listings.map((listing) => `"${listing.title}" in ${listing.location} (${listing.area})`);
+  const link = { label: one ? 'View the listing' : 'Browse listings', url: one ? listingLink(options.publicUrl, first.propertyId) : `${options.publicUrl}/home` };
+  const textLines = options.listings.map((listing, i) => `${lines[i] ?? ''}\n${listingLink(options.publicUrl, listing.propertyId)}`);
+  const footer = options.digest
+    ? 'You get this digest once a day because you chose it in Notifications on your profile.'
+    : 'You can choose a daily digest, or no listing emails, in Notifications on your profile.';
+  return {
+    to: options.to,
+    subject,
+    tag: options.digest ? 'listing-digest' : 'listing-alert',
+    text: text(`Hi ${options.name},`, [intro, ...textLines, footer], link.url),
+    html: html(subject, [`Hi ${options.name},`, intro, ...lines, footer], link),
+  };
+}

@@ -1,3 +1,5 @@
+import type { NotificationsRead } from '../domain/notifications/inbox';
+import type { ListingAlertsMailed } from '../domain/notifications/listing-alerts';
 import type { AccountEvent } from '../domain/accounts/events';
 import type { BootstrapEvent } from '../domain/admins/bootstrap';
 import type { AdminEvent } from '../domain/admins/events';
@@ -56,7 +58,9 @@ type LoggedEvent =
   | ReviewEvent
   | BidMailsSent
   | MailSent
-  | OperationEvent;
+  | OperationEvent
+  | NotificationsRead
+  | ListingAlertsMailed;
 
 /** Event types that change state nobody needs to read in the log, each with why. */
 export const NOT_AUDITED = {
@@ -77,6 +81,8 @@ export const NOT_AUDITED = {
   MailSent: 'that a mail went out about an event the log already shows with its own entry',
   ParkedEventRetried: "an operator's action on a read model, not on anyone's account: the event itself, in its own stream, records who and why",
   ParkedEventSkipped: "an operator's action on a read model, not on anyone's account: the event itself, in its own stream, records who and why",
+  NotificationsRead: "which entries of their own inbox a person has read: it changes nothing anyone else sees (docs/decisions/0060)",
+  ListingAlertsMailed: 'that realtors were mailed about listings the log already shows, each with its own entry (docs/decisions/0060)',
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

@@ -7,6 +7,7 @@ import type { NameDoc } from './activity-rows';
 import type { BidPropertyDoc } from './bids';
 import { BID_PROPERTIES, BIDS } from './bids';
 import { BID_REVISIONS } from './bid-revisions';
+import { INBOX } from './inbox';
 import { NOTIFICATION_PREFERENCES } from './notification-preferences';
 import { PAYMENTS } from './payments';
 import { deleteOnce, insertOnce, POSITION_FIELD } from './projection';
@@ -51,7 +52,8 @@ function atOf(event: RecordedEvent): string {
 }
 
 async function forget(store: ReadStore, userId: string, position: LogPosition): Promise<void> {
-  await scrub(store.collection(REALTOR_PROFILES), { _id: userId }, { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null, verificationDocumentUrl: null, rejectionMessage: null }, position);
+  // No service areas either: an erased realtor is told of no new listing (docs/decisions/0060).
+  await scrub(store.collection(REALTOR_PROFILES), { _id: userId }, { brokerageName: '', licenseNumber: '', about: '', profileImageUrl: null, verificationDocumentUrl: null, rejectionMessage: null, serviceAreas: [] }, position);
   // Bid messages are the realtor's words; the amounts stay for the owners who received the bids.
   await scrub(store.collection(BIDS), { realtorId: userId }, { message: '' }, position);
   await scrub(store.collection(BID_REVISIONS), { realtorId: userId }, { message: '' }, position);
@@ -64,6 +66,9 @@ async function forget(store: ReadStore, userId: string, position: LogPosition): 
   // That a version was accepted stays (the terms applied to what they did); from where and in what browser does not.
   await scrub(store.collection(USER_AGREEMENTS), { userId }, { ipAddress: null, userAgent: null }, position);
   await deleteOnce(store.collection(NOTIFICATION_PREFERENCES), userId, position);
+  // What happened to them, as their inbox told it (docs/decisions/0060); tombstones, as for the bills.
+  const inbox = store.collection(INBOX);
+  for (const { _id } of await inbox.find({ userId }, { projection: { _id: 1 } })) await deleteOnce(inbox, _id, position);
   // A review keeps its rating; its words and the city that stood for its author go (docs/decisions/0051). A realtor's replies are their words.
   await scrub(store.collection(REVIEWS), { authorId: userId }, { text: '', area: '' }, position);
   await scrub(store.collection(REVIEWS), { realtorId: userId, reply: { $ne: null } }, { 'reply.text': '' }, position);

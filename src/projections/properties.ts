@@ -7,6 +7,8 @@ import { assertNever } from '../domain/shared/decider';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
+import { areaOfListing } from '../contract/service-areas';
+import type { ServiceArea } from '../contract/service-areas';
 import { deleteOnce, insertOnce, updateOnce } from './projection';
 
 export const PROPERTIES = 'properties';
@@ -21,6 +23,8 @@ export type PropertyDoc = PropertyDetails & {
   createdAt: string;
   /** Bids placed and not refunded, from realtors' account streams (BidPlaced, BidRefunded). */
   bidCount: number;
+  /** The service area it is in, or null (docs/decisions/0060): chosen by the owner, or for older listings their location's city. */
+  area: ServiceArea | null;
   /** The owner selected a bid (BidSelected): the listing's cards say 'Realtor chosen'. Absent on documents written before. */
   realtorChosen?: boolean;
   /**
@@ -56,6 +60,8 @@ export const ENDING_SOON = { biddingEndsAt: 1, listedPosition: -1 } as const;
 export const FEWEST_BIDS = { bidCount: 1, listedPosition: -1 } as const;
 /** A property type's listings, newest first: the filter realtors use most narrows before the walk. */
 export const TYPE_NEWEST_FIRST = { propertyType: 1, listedPosition: -1 } as const;
+/** An area's listings, newest first: what a realtor filters /home by, and what the new-listing alerts name. */
+export const AREA_NEWEST_FIRST = { area: 1, listedPosition: -1 } as const;
 
 /** What the search box matches (see `searchText`). */
 export function searchTextOf(details: Pick<PropertyDetails, 'title' | 'location' | 'address'>): string {
@@ -75,6 +81,8 @@ export function createPropertiesProjection(): Projection {
   return {
     name: PROPERTIES,
     collections: [PROPERTIES],
+    // 2: every document has its `area` (docs/decisions/0060).
+    version: 2,
     async setup(store) {
       const properties = store.collection<PropertyDoc>(PROPERTIES);
       // Pages of listings, newest first, active ones for the home page (see NEWEST_FIRST).
@@ -83,6 +91,7 @@ export function createPropertiesProjection(): Projection {
       await properties.createIndex(ENDING_SOON);
       await properties.createIndex(FEWEST_BIDS);
       await properties.createIndex(TYPE_NEWEST_FIRST);
+      await properties.createIndex(AREA_NEWEST_FIRST);
       // An owner's own listings.
       await properties.createIndex({ ownerId: 1 });
     },
@@ -109,13 +118,13 @@ async function applyPropertyEvent(event: RecordedEvent & PropertyEvent, store: R
     case 'PropertyListed': {
       const { propertyId, listedAt, ...fields } = event.data;
       // Only this event creates the document, so a plain insert (cheaper than an upsert at rebuild) is idempotent.
-      await insertOnce(properties, { _id: propertyId, ...fields, isActive: true, createdAt: listedAt, bidCount: 0, listedPosition: position, searchText: searchTextOf(fields) }, position);
+      await insertOnce(properties, { _id: propertyId, ...fields, area: areaOfListing(fields), isActive: true, createdAt: listedAt, bidCount: 0, listedPosition: position, searchText: searchTextOf(fields) }, position);
       return;
     }
     case 'PropertyUpdated': {
-      const { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics } = event.data;
+      const { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics, area } = event.data;
       await updateOnce(properties, event.data.propertyId, position, {
-        $set: { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics, searchText: searchTextOf({ title, location, address }) },
+        $set: { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics, area: areaOfListing({ area, location }), searchText: searchTextOf({ title, location, address }) },
       });
       return;
     }

@@ -1,5 +1,7 @@
 import { createBidMailsOwedProjection } from './bid-mails-owed';
 import { createErasureProjection } from './erasure';
+import { createInboxProjection } from './inbox';
+import { createListingAlertsOwedProjection } from './listing-alerts-owed';
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
 import { createBidRevisionsProjection } from './bid-revisions';
@@ -50,11 +52,15 @@ export function createProjections(): Projection[] {
     createBidMailsOwedProjection(),
     // After `bids`, `notification_preferences` and `prospects`: every other mail an event owes (docs/decisions/0063).
     createMailsOwedProjection(),
+    // After `realtor_profiles` and `notification_preferences`, which say whom a new listing is mailed to (docs/decisions/0060).
+    createListingAlertsOwedProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
     createRefundsOwedProjection(),
     createCreditsOwedProjection(),
+    // After every read model its table of entries reads: bids, realtor profiles, reviews (docs/decisions/0060).
+    createInboxProjection(),
     // Last: on an AccountErased it scrubs what the read models above have written (docs/decisions/0042).
     createErasureProjection(),
   ];

@@ -1234,6 +1234,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's inbox, newest first, a page at a time (`{ items, nextCursor, total, unread }`): new bids, selections, verification outcomes, credit changes, new listings in a realtor's areas, reviews (docs/decisions/0060) */
+        get: operations["get_api_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark inbox entries read: `{ ids }` (the caller's unread ones among them) or `{ all: true }`; answers the unread count */
+        post: operations["post_api_notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/export": {
         parameters: {
             query?: never;
@@ -3673,6 +3707,7 @@ export interface operations {
                 minBathrooms?: string;
                 state?: "open" | "closing" | "closed";
                 sort?: "newest" | "ending" | "fewest_bids";
+                area?: "Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County";
             };
             header?: never;
             path?: never;
@@ -3712,6 +3747,7 @@ export interface operations {
                         createdAt: string;
                         bidCount: number;
                         realtorChosen: boolean;
+                        area: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                     }[] | {
                         properties: {
                             id: string;
@@ -3739,6 +3775,7 @@ export interface operations {
                             createdAt: string;
                             bidCount: number;
                             realtorChosen: boolean;
+                            area: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                         }[];
                         nextCursor: string | null;
                         total?: number;
@@ -3775,6 +3812,7 @@ export interface operations {
                     images?: string[];
                     address: string;
                     location: string;
+                    area?: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                     biddingEndsAt?: string;
                     minBidAmount?: number;
                     vibeMetrics?: {
@@ -3821,6 +3859,7 @@ export interface operations {
                         createdAt: string;
                         bidCount: number;
                         realtorChosen: boolean;
+                        area: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                     };
                 };
             };
@@ -3875,6 +3914,7 @@ export interface operations {
                         createdAt: string;
                         bidCount: number;
                         realtorChosen: boolean;
+                        area: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                     };
                 };
             };
@@ -3905,6 +3945,7 @@ export interface operations {
                     bathrooms: number;
                     address: string;
                     location: string;
+                    area?: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                     images: string[];
                     vibeMetrics?: {
                         cafes: number;
@@ -3950,6 +3991,7 @@ export interface operations {
                         createdAt: string;
                         bidCount: number;
                         realtorChosen: boolean;
+                        area: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                     };
                 };
             };
@@ -4029,6 +4071,7 @@ export interface operations {
                         createdAt: string;
                         bidCount: number;
                         realtorChosen: boolean;
+                        area: ("Downtown" | "North York" | "Scarborough" | "Etobicoke" | "East York" | "York" | "Mississauga" | "Brampton" | "Markham" | "Richmond Hill" | "Vaughan" | "Milton" | "Oakville" | "Burlington" | "Kitchener" | "Waterloo" | "Cambridge" | "Guelph" | "Wellington County") | null;
                     }[];
                 };
             };
@@ -4723,6 +4766,8 @@ export interface operations {
                     /** @enum {string} */
                     bidEmails?: "instant" | "daily" | "none";
                     outcomeEmails?: boolean;
+                    /** @enum {string} */
+                    listingEmails?: "instant" | "daily" | "none";
                 };
             };
         };
@@ -4734,6 +4779,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_api_notifications: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "bid-received" | "bid-selected" | "bid-not-selected" | "verification-approved" | "verification-rejected" | "credits-purchased" | "credits-refunded" | "credits-rewarded" | "credits-reward-withdrawn" | "credits-set-by-admin" | "listing-in-area" | "review-received" | "review-answered";
+                            title: string;
+                            body: string;
+                            href: string;
+                            createdAt: string;
+                            readAt: string | null;
+                        }[];
+                        nextCursor: string | null;
+                        total: number;
+                        unread: number;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            "4XX": components["responses"]["Refusal"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_api_notifications_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                } | {
+                    /** @constant */
+                    all: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                    };
                 };
             };
             400: components["responses"]["400"];

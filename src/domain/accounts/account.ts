@@ -40,10 +40,12 @@ export const initialBilling: AccountBilling = { paymentCustomerId: null, payment
 export interface NotificationPreferences {
   bidEmails: BidEmails;
   outcomeEmails: boolean;
+  /** A realtor's mails about listings gone live in their service areas (docs/decisions/0060). */
+  listingEmails: BidEmails;
 }
 
 /** What every account had before the choice existed: a mail per bid, outcome mails on. */
-export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { bidEmails: 'instant', outcomeEmails: true };
+export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { bidEmails: 'instant', outcomeEmails: true, listingEmails: 'instant' };
 
 export interface RegisteredAccount extends AccountBilling {
   status: 'registered';

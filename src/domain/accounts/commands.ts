@@ -97,5 +97,6 @@ export type ChangeNotificationPreferences = {
   type: 'ChangeNotificationPreferences';
   bidEmails?: BidEmails;
   outcomeEmails?: boolean;
+  listingEmails?: BidEmails;
   at: string;
 };

@@ -35,7 +35,8 @@ export type CreditsSetByAdmin = {
 export type AccountErased = { type: 'AccountErased'; data: { at: string } };
 
 /** The user's mail choices after the change, whole (docs/decisions/0043). */
-export type NotificationPreferencesChanged = { type: 'NotificationPreferencesChanged'; data: NotificationPreferences & { at: string } };
+/** `listingEmails` is absent on changes from before realtors chose it: they had the default, instant. */
+export type NotificationPreferencesChanged = { type: 'NotificationPreferencesChanged'; data: Omit<NotificationPreferences, 'listingEmails'> & { listingEmails?: NotificationPreferences['listingEmails']; at: string } };
 
 /*
  * The credits ledger and the realtor's bids live in the account stream too, so

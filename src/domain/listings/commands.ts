@@ -24,7 +24,7 @@ export type ListProperty = {
   at: string;
 };
 
-/** `vibeMetrics` undefined keeps the listed ones; null removes them. */
+/** `vibeMetrics` and `area` undefined keep the listed ones; null removes them. */
 export type UpdateProperty = {
   type: 'UpdateProperty';
   actorId: string;

@@ -22,6 +22,7 @@ const details: PropertyDetails = {
   location: 'Toronto, ON',
   images: [image1, image2],
   vibeMetrics: vibe,
+  area: null,
 };
 
 const list = (overrides: Partial<ListProperty> = {}): ListProperty => ({
@@ -48,6 +49,14 @@ const deleted: PropertyEvent = {
 describe('ListProperty', () => {
   it('lists with bidding open for 14 days by default', () => {
     given(listing).when(list()).then([listed()]);
+  });
+
+  it('names the area the owner chose, or else the one the location\'s city is, or none', () => {
+    const mississauga = { ...details, location: 'mississauga,  ON' };
+    const { area: _omitted, ...unnamed } = mississauga;
+    given(listing).when(list({ details: unnamed })).then([{ type: 'PropertyListed', data: { propertyId: 'p1', ownerId: 'owner', ...mississauga, area: 'Mississauga', biddingEndsAt: twoWeeksLater, minBidAmount: 100, listedAt: at } }]);
+    given(listing).when(list({ details: { ...mississauga, area: 'Brampton' } })).then([{ type: 'PropertyListed', data: { propertyId: 'p1', ownerId: 'owner', ...mississauga, area: 'Brampton', biddingEndsAt: twoWeeksLater, minBidAmount: 100, listedAt: at } }]);
+    given(listing).when(list({ details: { ...mississauga, area: null } })).then([{ type: 'PropertyListed', data: { propertyId: 'p1', ownerId: 'owner', ...mississauga, area: null, biddingEndsAt: twoWeeksLater, minBidAmount: 100, listedAt: at } }]);
   });
 
   it('keeps a chosen bidding end and minimum bid', () => {
@@ -92,6 +101,23 @@ describe('UpdateProperty', () => {
     given(listing, [listed()])
       .when({ type: 'UpdateProperty', actorId: 'owner', details: { ...edit, vibeMetrics: null }, at: later })
       .then([{ type: 'PropertyUpdated', data: { propertyId: 'p1', ownerId: 'owner', ...edit, vibeMetrics: null, at: later } }]);
+  });
+
+  it('keeps the area when the edit leaves it out, changes it, and gives an older listing the area its city names', () => {
+    const { area: _omitted, ...withoutArea } = edit;
+    const inOakville: PropertyEvent = { type: 'PropertyListed', data: { propertyId: 'p1', ownerId: 'owner', ...details, area: 'Oakville', biddingEndsAt: twoWeeksLater, minBidAmount: 100, listedAt: at } };
+    given(listing, [inOakville])
+      .when({ type: 'UpdateProperty', actorId: 'owner', details: withoutArea, at: later })
+      .then([{ type: 'PropertyUpdated', data: { propertyId: 'p1', ownerId: 'owner', ...edit, area: 'Oakville', at: later } }]);
+    given(listing, [inOakville])
+      .when({ type: 'UpdateProperty', actorId: 'owner', details: { ...details, area: 'Milton' }, at: later })
+      .then([{ type: 'PropertyUpdated', data: { propertyId: 'p1', ownerId: 'owner', ...details, area: 'Milton', at: later } }]);
+    // Listed before areas: no `area` in the event, and a location in Guelph.
+    const { area: _none, ...before } = details;
+    const older: PropertyEvent = { type: 'PropertyListed', data: { propertyId: 'p1', ownerId: 'owner', ...before, location: 'Guelph, ON', biddingEndsAt: twoWeeksLater, minBidAmount: 100, listedAt: at } };
+    given(listing, [older])
+      .when({ type: 'UpdateProperty', actorId: 'owner', details: { ...withoutArea, location: 'Guelph, ON' }, at: later })
+      .then([{ type: 'PropertyUpdated', data: { propertyId: 'p1', ownerId: 'owner', ...edit, location: 'Guelph, ON', area: 'Guelph', at: later } }]);
   });
 
   it('records nothing when nothing changed', () => {

@@ -6,6 +6,7 @@ import type { PropertyDetails, PropertyEvent } from './events';
 import type { ListedProperty, PropertyState } from './property';
 import { evolveProperty, initialPropertyState } from './property';
 import { BIDDING_PERIOD_DAYS } from '../../contract/listing-requests';
+import { areaOfListing } from '../../contract/service-areas';
 
 export const PROPERTY_NOT_FOUND = 'Property not found';
 export const VERIFIED_HOMEOWNERS_ONLY = 'Only verified homeowners can list properties. Please verify your ownership first.';
@@ -29,12 +30,17 @@ export const listing: Decider<PropertyCommand, PropertyState, PropertyEvent> = {
           throw new ValidationError(BIDDING_END_IN_PAST, { biddingEndsAt: BIDDING_END_IN_PAST });
         }
         const { propertyId, ownerId, details, minBidAmount, at } = command;
-        return [{ type: 'PropertyListed', data: { propertyId, ownerId, ...details, biddingEndsAt, minBidAmount, listedAt: at } }];
+        // Every listing from now on names its area (null: none), so no reader derives it again.
+        return [{ type: 'PropertyListed', data: { propertyId, ownerId, ...details, area: areaOfListing(details), biddingEndsAt, minBidAmount, listedAt: at } }];
       }
       case 'UpdateProperty': {
         const property = requireListed(state);
         if (command.actorId !== property.ownerId) throw new ForbiddenError(OWNER_ONLY_EDIT);
-        const details: PropertyDetails = { ...command.details, vibeMetrics: command.details.vibeMetrics === undefined ? property.vibeMetrics : command.details.vibeMetrics };
+        const details: PropertyDetails = {
+          ...command.details,
+          vibeMetrics: command.details.vibeMetrics === undefined ? property.vibeMetrics : command.details.vibeMetrics,
+          area: command.details.area === undefined ? areaOfListing(property) : command.details.area,
+        };
         if (sameDetails(property, details)) return [];
         return [{ type: 'PropertyUpdated', data: { propertyId: property.propertyId, ownerId: property.ownerId, ...details, at: command.at } }];
       }
@@ -61,5 +67,5 @@ function requireListed(state: PropertyState): ListedProperty {
 
 function sameDetails(property: ListedProperty, details: PropertyDetails): boolean {
   const keys: Array<keyof PropertyDetails> = ['title', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'address', 'location', 'images', 'vibeMetrics'];
-  return keys.every((key) => JSON.stringify(property[key]) === JSON.stringify(details[key]));
+  return keys.every((key) => JSON.stringify(property[key]) === JSON.stringify(details[key])) && areaOfListing(property) === details.area;
 }

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { PropertyType, VibeMetrics } from '../../contract/listings';
+import type { ServiceArea } from '../../contract/service-areas';
 
 /** One listing's stream. */
 export const propertyStreamId = (propertyId: string) => `property-${propertyId}`;
@@ -17,6 +18,12 @@ export type PropertyDetails = {
   /** Blob keys (`images/…`); the first is the cover. */
   images: string[];
   vibeMetrics: VibeMetrics | null;
+  /**
+   * One of the 19 service areas, or null for none (docs/decisions/0060).
+   * Absent on events from before listings had areas: the location's city
+   * stands for it when it is one (`areaOfListing`).
+   */
+  area?: ServiceArea | null;
 };
 
 export type PropertyListed = {

@@ -23,8 +23,9 @@ export function evolveProperty(state: PropertyState, event: PropertyEvent): Prop
     }
     case 'PropertyUpdated': {
       if (state.status !== 'listed') return state;
-      const { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics } = event.data;
-      return { ...state, title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics };
+      const { title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics, area } = event.data;
+      // An update from before areas existed leaves the area as it was.
+      return { ...state, title, description, propertyType, bedrooms, bathrooms, address, location, images, vibeMetrics, ...(area !== undefined ? { area } : {}) };
     }
     case 'PropertyActivationToggled':
       if (state.status !== 'listed') return state;

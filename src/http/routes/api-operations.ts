@@ -49,6 +49,9 @@ import { bidIdParam } from './bidding/bids';
 import { timelineParams, timelineQuery } from './admin/admin-timeline';
 import { notificationPreferencesSchema } from '../../contract/notifications';
 import { eraseAccountSchema } from '../../contract/user-data';
+import { markNotificationsReadSchema } from '../../contract/inbox';
+import { notificationsPageAnswer, notificationsReadAnswer } from '../../contract/inbox-answers';
+import { notificationsQuery } from './accounts/inbox';
 
 /*
  * Every route the app registers, with the schemas it validates with (imported,
@@ -213,6 +216,13 @@ export const API_OPERATIONS: ApiOperations = {
   'GET /api/contact-shares': { summary: "Every selection that showed the signed-in user's contact details to someone and theirs to the user, newest first (docs/decisions/0038)", roles: USERS, answer: { schema: contactSharesAnswer } },
   'GET /api/user/notifications': { summary: "The signed-in user's mail choice: a homeowner's bidEmails (instant, daily, none), a realtor's outcomeEmails (docs/decisions/0043)", roles: USERS },
   'PUT /api/user/notifications': { summary: 'Change the mail choice: bidEmails for a homeowner, outcomeEmails for a realtor; the other role\'s setting is a 400', roles: USERS, body: notificationPreferencesSchema },
+  'GET /api/notifications': {
+    summary: "The signed-in user's inbox, newest first, a page at a time (`{ items, nextCursor, total, unread }`): new bids, selections, verification outcomes, credit changes, new listings in a realtor's areas, reviews (docs/decisions/0060)",
+    roles: USERS,
+    query: notificationsQuery,
+    answer: { schema: notificationsPageAnswer },
+  },
+  'POST /api/notifications/read': { summary: 'Mark inbox entries read: `{ ids }` (the caller\'s unread ones among them) or `{ all: true }`; answers the unread count', roles: USERS, body: markNotificationsReadSchema, answer: { schema: notificationsReadAnswer } },
   'GET /api/user/export': { summary: 'Everything held about the signed-in user as one JSON attachment, bidhome-data-<date>.json (docs/decisions/0042)', roles: USERS },
   'DELETE /api/user': { summary: 'Erase the signed-in user after checking their password: listings withdrawn, sessions ended, personal data shredded in the log and forgotten by every read model, the session cookie cleared (docs/decisions/0042)', roles: USERS, body: eraseAccountSchema },
   'GET /api/admin/bids': {

@@ -24,6 +24,7 @@ import { createBidRoutes } from './bidding/bids';
 import { createRealtorProfileRoutes } from './realtors/realtor-profiles';
 import { createContactShareRoutes } from './bidding/contact-shares';
 import { createNotificationRoutes } from './accounts/notifications';
+import { createInboxRoutes } from './accounts/inbox';
 import { createAdminPaymentRoutes } from './admin/admin-payments';
 import { createCreditRoutes } from './payments/credits';
 import { createPaymentMethodRoutes } from './payments/payment-methods';
@@ -59,6 +60,8 @@ export function mountRoutes(api: Hono<AppEnv>, deps: AppDeps): void {
   api.route('/', createRealtorProfileRoutes(deps));
   api.route('/', createContactShareRoutes(deps));
   api.route('/', createNotificationRoutes(deps));
+  // The notification inbox (docs/decisions/0060).
+  api.route('/', createInboxRoutes(deps));
   // Before the bids' routes, which served the realtor profiles before every realtor was listed.
   api.route('/admin', createAdminRealtorRoutes(deps));
   api.route('/admin', createAdminBidRoutes(deps));

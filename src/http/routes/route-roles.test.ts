@@ -113,6 +113,8 @@ const ROUTES: RouteCase[] = [
   { route: 'GET /api/contact-shares', allowed: USERS },
   { route: 'GET /api/user/notifications', allowed: USERS },
   { route: 'PUT /api/user/notifications', body: {}, allowed: USERS },
+  { route: 'GET /api/notifications', allowed: USERS },
+  { route: 'POST /api/notifications/read', body: {}, allowed: USERS },
   { route: 'GET /api/user/export', allowed: USERS },
   { route: 'DELETE /api/user', body: {}, allowed: USERS },
   { route: 'GET /api/admin/bids', allowed: ADMINS },

@@ -45,7 +45,7 @@ const ACCOUNT_SUMMARIES: Summaries<AccountEvent> = {
   PaymentMethodSaved: () => 'Card saved',
   PaymentMethodRemoved: () => 'Card removed',
   CreditsPurchased: (d) => `Bought ${credits(d.credits)} for ${dollars(d.amountCents)}; balance ${d.balanceAfter}`,
-  NotificationPreferencesChanged: (d) => `Mail choices set: bid emails ${d.bidEmails}, outcome emails ${d.outcomeEmails ? 'on' : 'off'}`,
+  NotificationPreferencesChanged: (d) => `Mail choices set: bid emails ${d.bidEmails}, outcome emails ${d.outcomeEmails ? 'on' : 'off'}, listing emails ${d.listingEmails ?? 'instant'}`,
 };
 
 const ALL = { ...LISTING_SUMMARIES, ...ACCOUNT_SUMMARIES } as Record<string, ((data: never) => string) | undefined>;

@@ -5,6 +5,8 @@ import { reviewsByAuthor } from '../../projections/reviews-queries';
 import { everyContactShareOf } from '../../projections/contact-shares-queries';
 import { everyCreditLedgerEntryOf } from '../../projections/credit-statement-queries';
 import { findNotificationPreferences } from '../../projections/notification-preferences-queries';
+import { toNotificationItem } from '../../projections/inbox';
+import { everyInboxEntryOf } from '../../projections/inbox-queries';
 import type { PaymentDoc } from '../../projections/payments';
 import { paymentsOfUser } from '../../projections/payments-queries';
 import type { PropertyDoc } from '../../projections/properties';
@@ -36,7 +38,7 @@ export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs'
   const store = deps.readStore;
   const user = await findUser(store, userId);
   if (!user) return null;
-  const [profile, listings, bids, statement, payments, verifications, agreements, shares, activity, notifications, reviews] = await Promise.all([
+  const [profile, listings, bids, statement, payments, verifications, agreements, shares, activity, notifications, reviews, inbox] = await Promise.all([
     findRealtorProfile(store, userId),
     propertiesOfOwner(store, userId),
     everyBidOfRealtor(store, userId),
@@ -48,6 +50,7 @@ export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs'
     activityAboutUser(store, userId, EXPORT_ACTIVITY_LIMIT),
     findNotificationPreferences(store, userId),
     reviewsByAuthor(store, userId),
+    everyInboxEntryOf(store, userId),
   ]);
   const link = (key: string) => deps.blobs.url(key, EXPORT_LINK_TTL_SECONDS);
   return {
@@ -85,6 +88,8 @@ export async function gatherUserExport(deps: Pick<AppDeps, 'readStore' | 'blobs'
     contactShares: shares.map(({ _id, _position: _p, ...share }) => ({ ...share, role: share.ownerId === userId ? 'owner' : 'realtor' })),
     activity: activity.map((entry) => activityAbout(entry, userId)),
     // The reviews they wrote (docs/decisions/0051); the realtor by id, and the administrator's note on a hidden one left out.
+    // What their inbox told them (docs/decisions/0060).
+    inbox: inbox.map(toNotificationItem),
     reviewsWritten: reviews.map(({ propertyId, realtorId, rating, text, createdAt, reply, hidden }) => ({ propertyId, realtorId, rating, text, createdAt, reply, hidden })),
   };
 }

@@ -13,7 +13,7 @@ import { MenuIcon, XIcon } from './ui/shell-icons';
  * Dashboard, Store, logout) are built from HeaderLink / HeaderActions and
  * passed in the same way.
  */
-export function Header({ nav = <GuestNav /> }: { nav?: ReactNode }) {
+export function Header({ nav = <GuestNav />, actions }: { nav?: ReactNode; actions?: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // Tied to the path it was opened on, so navigating closes the mobile menu without an effect.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
@@ -32,6 +32,8 @@ export function Header({ nav = <GuestNav /> }: { nav?: ReactNode }) {
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
+        {/* Always in the bar, phones included (the signed-in user's bell); the nav folds into the menu. */}
+        {actions !== undefined && actions !== null && <div className="ml-auto flex items-center md:order-last md:ml-0">{actions}</div>}
         <button
           ref={menuButton}
           type="button"
@@ -49,7 +51,7 @@ export function Header({ nav = <GuestNav /> }: { nav?: ReactNode }) {
           className={cn(
             // Phones: a panel under the bar; md and up: an inline row.
             'absolute inset-x-0 top-16 flex-col gap-1 border-b border-border bg-background px-4 pb-4 pt-2 shadow-md',
-            'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+            'md:static md:ml-auto md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
             menuOpen ? 'flex' : 'hidden',
           )}
         >

@@ -55,4 +55,6 @@ export const queryKeys = {
   paymentsConfig: ['payments-config'] as const,
   // The realtor's credit statement; under ['user'], so logout drops it.
   creditStatement: ['user', 'credit-statement'] as const,
+  // The inbox (docs/decisions/0060); under ['user'], so logout drops it.
+  notifications: ['user', 'inbox'] as const,
 };

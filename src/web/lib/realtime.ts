@@ -60,6 +60,14 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       void queryClient.invalidateQueries({ queryKey: queryKeys.ownRealtorProfile, exact: true });
     },
   },
+  'notification:new': {
+    apply: (queryClient, { kind }) => {
+      // The bell's count and the panel's list both come from the inbox's first page.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      // A listing that went live in the realtor's area joins /home's grid.
+      if (kind === 'listing-in-area') void queryClient.invalidateQueries({ queryKey: queryKeys.propertyPages });
+    },
+  },
   activity: {
     // Every change to the marketplace is an entry of the log (docs/decisions/0034), so each one refreshes
     // every admin read: the open tab's list refetches its loaded pages, the others when next opened, and

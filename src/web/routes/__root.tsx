@@ -9,6 +9,7 @@ import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
 import { SignedInNav } from '../features/session/signed-in-nav';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import type { RouterContext } from '../router';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
 
@@ -45,7 +46,8 @@ function SiteHeader() {
   const { data: user, isPending } = useQuery(userQueryOptions());
   // Should the session still be loading, the nav stays empty rather than offering Login to a signed-in user.
   const nav = isPending ? null : user ? <SignedInNav user={user} /> : <GuestNav />;
-  return <Header nav={nav} />;
+  // The bell is on every page a signed-in user sees, phones included (docs/decisions/0060).
+  return <Header nav={nav} actions={user ? <NotificationBell /> : null} />;
 }
 
 function Footer() {

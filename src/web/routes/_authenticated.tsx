@@ -2,6 +2,7 @@ import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-rou
 import { PagePending } from '../components/page-pending';
 import { CreditChangeToasts } from '../features/credits/credit-change-toasts';
 import { NewBidToasts } from '../features/listings/new-bid-toasts';
+import { NewListingToasts } from '../features/notifications/new-listing-toasts';
 import { useCurrentUser, userQueryOptions } from '../features/session/queries';
 
 // Sign-in-required pages (spec section 2). A guest arriving here is sent to
@@ -29,6 +30,8 @@ function SignInRequired() {
     <>
       {/* Rewards, refunds and administrators move a realtor's credits from elsewhere: say why on whichever page is open. */}
       {user.role === 'realtor' && <CreditChangeToasts />}
+      {/* A listing gone live in one of the realtor's service areas (docs/decisions/0060). */}
+      {user.role === 'realtor' && <NewListingToasts />}
       {/* Each bid on an owner's listing, on whichever page the owner has open. */}
       {user.role === 'homeowner' && <NewBidToasts />}
       <Outlet />

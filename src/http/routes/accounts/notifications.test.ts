@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userStreamId } from '../../../domain/accounts/commands';
-import { NOTHING_TO_CHANGE, ONLY_HOMEOWNERS_BID_EMAILS, ONLY_REALTORS_OUTCOME_EMAILS } from '../../../domain/accounts/notifications';
-import { BID_EMAILS_RULE, NOTIFICATIONS_BODY_RULE, OUTCOME_EMAILS_RULE } from '../../../contract/notifications';
+import { NOTHING_TO_CHANGE, ONLY_HOMEOWNERS_BID_EMAILS, ONLY_REALTORS_LISTING_EMAILS, ONLY_REALTORS_OUTCOME_EMAILS } from '../../../domain/accounts/notifications';
+import { BID_EMAILS_RULE, LISTING_EMAILS_RULE, NOTIFICATIONS_BODY_RULE, OUTCOME_EMAILS_RULE } from '../../../contract/notifications';
 import { registerHomeowner, registerRealtor } from '../../../testing/bidding';
 import type { TestApp } from '../../../testing/test-app';
 import { testAppPerTest } from '../../../testing/test-app';
@@ -28,7 +28,7 @@ describe('GET and PUT /api/user/notifications', () => {
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ role: 'homeowner', bidEmails: 'daily' });
     expect(await (await read(t, owner.cookie)).json()).toEqual({ role: 'homeowner', bidEmails: 'daily' });
-    expect(await changes(t, owner.user.id)).toEqual([{ bidEmails: 'daily', outcomeEmails: true, at: '2026-11-22T10:00:00.000Z' }]);
+    expect(await changes(t, owner.user.id)).toEqual([{ bidEmails: 'daily', outcomeEmails: true, listingEmails: 'instant', at: '2026-11-22T10:00:00.000Z' }]);
 
     // The same choice again appends nothing.
     expect((await change(t, owner.cookie, { bidEmails: 'daily' })).status).toBe(200);
@@ -39,11 +39,14 @@ describe('GET and PUT /api/user/notifications', () => {
   it('a realtor reads outcome mails on by default and turns them off', async () => {
     const t = await app();
     const realtor = await registerRealtor(t);
-    expect(await (await read(t, realtor.cookie)).json()).toEqual({ role: 'realtor', outcomeEmails: true });
+    expect(await (await read(t, realtor.cookie)).json()).toEqual({ role: 'realtor', outcomeEmails: true, listingEmails: 'instant' });
     const saved = await change(t, realtor.cookie, { outcomeEmails: false });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ role: 'realtor', outcomeEmails: false });
-    expect(await (await read(t, realtor.cookie)).json()).toEqual({ role: 'realtor', outcomeEmails: false });
+    expect(await saved.json()).toEqual({ role: 'realtor', outcomeEmails: false, listingEmails: 'instant' });
+    expect(await (await read(t, realtor.cookie)).json()).toEqual({ role: 'realtor', outcomeEmails: false, listingEmails: 'instant' });
+    // New listings in their areas: the daily digest (docs/decisions/0060).
+    expect(await (await change(t, realtor.cookie, { listingEmails: 'daily' })).json()).toEqual({ role: 'realtor', outcomeEmails: false, listingEmails: 'daily' });
+    expect(await (await read(t, realtor.cookie)).json()).toEqual({ role: 'realtor', outcomeEmails: false, listingEmails: 'daily' });
   });
 
   it("refuses the other role's setting, a value outside the choices and a body of nothing with a 400, changing nothing", async () => {
@@ -55,6 +58,8 @@ describe('GET and PUT /api/user/notifications', () => {
     expect(await refusal(await change(t, owner.cookie, { bidEmails: 'weekly' }))).toEqual([400, BID_EMAILS_RULE]);
     expect(await refusal(await change(t, owner.cookie, { bidEmails: 'x'.repeat(100_000) }))).toEqual([400, BID_EMAILS_RULE]);
     expect(await refusal(await change(t, realtor.cookie, { outcomeEmails: 'no' }))).toEqual([400, OUTCOME_EMAILS_RULE]);
+    expect(await refusal(await change(t, realtor.cookie, { listingEmails: 'hourly' }))).toEqual([400, LISTING_EMAILS_RULE]);
+    expect(await refusal(await change(t, owner.cookie, { listingEmails: 'daily' }))).toEqual([400, ONLY_REALTORS_LISTING_EMAILS]);
     expect(await refusal(await change(t, owner.cookie, {}))).toEqual([400, NOTHING_TO_CHANGE]);
     expect(await refusal(await change(t, owner.cookie, { bidEmails: 'daily', extra: 1 }))).toEqual([400, NOTIFICATIONS_BODY_RULE]);
     expect(await refusal(await change(t, owner.cookie, ['daily']))).toEqual([400, NOTIFICATIONS_BODY_RULE]);

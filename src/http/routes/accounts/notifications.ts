@@ -19,7 +19,7 @@ import { currentUserId } from './auth-shared';
 export function createNotificationRoutes(deps: AppDeps) {
   const answer = async (userId: string, role: string): Promise<NotificationSettings> => {
     const preferences = await loadNotificationPreferences(deps.readStore, userId);
-    return role === 'realtor' ? { role: 'realtor', outcomeEmails: preferences.outcomeEmails } : { role: 'homeowner', bidEmails: preferences.bidEmails };
+    return role === 'realtor' ? { role: 'realtor', outcomeEmails: preferences.outcomeEmails, listingEmails: preferences.listingEmails } : { role: 'homeowner', bidEmails: preferences.bidEmails };
   };
 
   return new Hono<AppEnv>()
@@ -31,6 +31,7 @@ export function createNotificationRoutes(deps: AppDeps) {
         type: 'ChangeNotificationPreferences',
         ...(input.bidEmails !== undefined ? { bidEmails: input.bidEmails } : {}),
         ...(input.outcomeEmails !== undefined ? { outcomeEmails: input.outcomeEmails } : {}),
+        ...(input.listingEmails !== undefined ? { listingEmails: input.listingEmails } : {}),
         at: deps.clock().toISOString(),
       });
       return c.json(await answer(userId, c.get('session').user?.role ?? ''));

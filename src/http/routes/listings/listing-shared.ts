@@ -8,6 +8,7 @@ import { PROFILE_IMAGE_RULE } from '../../../contract/realtor-profiles';
 import { ForbiddenError, ValidationError } from '../../../domain/shared/errors';
 import { DOCUMENT_REQUIRED_MESSAGE } from '../../../contract/verification';
 import type { PropertyJson } from '../../../contract/listings';
+import { areaOfListing } from '../../../contract/service-areas';
 import type { PropertyDoc } from '../../../projections/properties';
 import { propertiesShowingImages } from '../../../projections/properties-queries';
 import { readUploads } from '../../aggregates';
@@ -19,7 +20,8 @@ export function toPropertyJson(doc: PropertyDoc): PropertyJson {
   const { _id, ownerId, title, description, propertyType, bedrooms, bathrooms, address, location, images } = doc;
   const { biddingEndsAt, isActive, minBidAmount, vibeMetrics, createdAt, bidCount } = doc;
   const realtorChosen = doc.realtorChosen ?? false;
-  return { id: _id, ownerId, title, description, propertyType, bedrooms, bathrooms, address, location, images, biddingEndsAt, isActive, minBidAmount, vibeMetrics, createdAt, bidCount, realtorChosen };
+  const area = areaOfListing(doc);
+  return { id: _id, ownerId, title, description, propertyType, bedrooms, bathrooms, address, location, images, biddingEndsAt, isActive, minBidAmount, vibeMetrics, createdAt, bidCount, realtorChosen, area };
 }
 
 /** A signed-in user or administrator (401 otherwise): reads that administrators share with users. */

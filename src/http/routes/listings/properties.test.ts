@@ -47,6 +47,8 @@ describe('POST /api/properties', () => {
       createdAt: now.toISOString(),
       bidCount: 0,
       realtorChosen: false,
+      // Toronto is none of the 19 service areas.
+      area: null,
     });
     const events = await t.deps.eventStore.readStream(propertyStreamId(property.id));
     expect(events.map((e) => e.type)).toEqual(['PropertyListed']);

@@ -3,6 +3,7 @@ import type { ListingSearch, ListingSort, ListingState } from '../../../contract
 import { CLOSING_WINDOW_MS, LISTING_SORTS, LISTING_STATES } from '../../../contract/listing-search';
 import { PROPERTY_TYPES } from '../../../contract/listings';
 import { MESSAGES } from '../../../contract/listing-requests';
+import { SERVICE_AREAS } from '../../../contract/service-areas';
 import { ValidationError } from '../../../domain/shared/errors';
 import type { PropertyDoc } from '../../../projections/properties';
 import { ENDING_SOON, FEWEST_BIDS, NEWEST_FIRST } from '../../../projections/properties';
@@ -31,6 +32,7 @@ export const listingSearchFields = {
   minBathrooms: minimumParam('Minimum bathrooms must be a whole number of at least 1'),
   state: optionalParam(z.enum(LISTING_STATES, { error: 'State must be open, closing or closed' })),
   sort: optionalParam(z.enum(LISTING_SORTS, { error: 'Sort must be newest, ending or fewest_bids' })),
+  area: optionalParam(z.enum(SERVICE_AREAS, { error: MESSAGES.area })),
 };
 
 /**
@@ -43,6 +45,7 @@ export function listingFilter(query: Omit<ListingSearch, 'sort'>, now: Date): Fi
     isActive: true,
     ...(query.search ? { searchText: { $regex: escapeRegex(query.search.toLowerCase()) } } : {}),
     ...(query.propertyType ? { propertyType: query.propertyType } : {}),
+    ...(query.area ? { area: query.area } : {}),
     ...(query.minBedrooms !== undefined ? { bedrooms: { $gte: query.minBedrooms } } : {}),
     ...(query.minBathrooms !== undefined ? { bathrooms: { $gte: query.minBathrooms } } : {}),
     ...(query.state ? stateFilter(query.state, now) : {}),

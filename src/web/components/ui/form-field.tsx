@@ -37,18 +37,20 @@ export function TextField({ label, error, hint, className, ...inputProps }: Fiel
 export function SelectField({
   label,
   error,
+  hint,
   className,
   children,
   ...selectProps
 }: FieldProps & Omit<ComponentProps<'select'>, 'className'>) {
   const id = useId();
+  const showHint = hint !== undefined && error === undefined;
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <select
         id={id}
         aria-invalid={error !== undefined}
-        aria-describedby={error !== undefined ? `${id}-error` : undefined}
+        aria-describedby={error !== undefined ? `${id}-error` : showHint ? `${id}-hint` : undefined}
         className={cn(
           'h-9 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-base shadow-xs md:text-sm',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
@@ -58,6 +60,11 @@ export function SelectField({
       >
         {children}
       </select>
+      {showHint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {error !== undefined && (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {error}

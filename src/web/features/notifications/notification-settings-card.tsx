@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { BidEmails, NotificationSettings } from '../../../contract/notifications';
+import type { BidEmails, NotificationPreferencesInput, NotificationSettings } from '../../../contract/notifications';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
@@ -29,12 +29,30 @@ const OUTCOME_CHOICES: Choice<'on' | 'off'>[] = [
   { value: 'off', label: 'No outcome emails', hint: 'Selections still show on your bids and in Contact shared.' },
 ];
 
-/** The choice as the radio group holds it: the homeowner's bid mails, or the realtor's outcome mails as on/off. */
-const choiceOf = (settings: NotificationSettings): string => (settings.role === 'homeowner' ? settings.bidEmails : settings.outcomeEmails ? 'on' : 'off');
+const LISTING_CHOICES: Choice<BidEmails>[] = [
+  { value: 'instant', label: 'Each new listing', hint: 'An email as soon as a listing goes live in one of your service areas.' },
+  { value: 'daily', label: 'Daily listing digest', hint: 'One email a day (from 08:00 UTC) with the listings since the last one.' },
+  { value: 'none', label: 'No listing emails', hint: 'New listings still show in the bell and on Home.' },
+];
+
+type Group = { key: 'bidEmails' | 'outcomeEmails' | 'listingEmails'; legend: string; choices: Choice<string>[]; saved: string };
+
+/** The radio groups a role sees, each with the choice saved (outcome mails as on/off). */
+function groupsOf(settings: NotificationSettings): Group[] {
+  if (settings.role === 'homeowner') return [{ key: 'bidEmails', legend: 'Bid emails', choices: BID_CHOICES, saved: settings.bidEmails }];
+  return [
+    { key: 'outcomeEmails', legend: 'Selection outcome emails', choices: OUTCOME_CHOICES, saved: settings.outcomeEmails ? 'on' : 'off' },
+    // New listings in the realtor's service areas (docs/decisions/0060).
+    { key: 'listingEmails', legend: 'New listing emails', choices: LISTING_CHOICES, saved: settings.listingEmails },
+  ];
+}
+
+const savedKey = (settings: NotificationSettings) => groupsOf(settings).map((group) => group.saved).join('|');
 
 /**
- * Notifications, on both profile pages (docs/decisions/0043): a homeowner
- * chooses how bids are emailed, a realtor whether selection outcomes are.
+ * Notifications, on both profile pages (docs/decisions/0043, 0060): a homeowner
+ * chooses how bids are emailed; a realtor whether selection outcomes are, and
+ * how new listings in their service areas are.
  */
 export function NotificationSettingsCard() {
   const settings = useQuery(notificationSettingsQuery());
@@ -43,7 +61,9 @@ export function NotificationSettingsCard() {
       <CardHeader>
         <CardTitle>Notifications</CardTitle>
         <CardDescription>
-          {settings.data?.role === 'realtor' ? 'Choose whether we email you when a homeowner makes their selection.' : 'Choose how we email you about bids on your listings.'}
+          {settings.data?.role === 'realtor'
+            ? 'Choose whether we email you when a homeowner makes their selection, and about new listings in your service areas.'
+            : 'Choose how we email you about bids on your listings.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -52,8 +72,8 @@ export function NotificationSettingsCard() {
         ) : settings.data === undefined ? (
           <SkeletonRows rows={3} label="Loading your notification settings" />
         ) : (
-          // Keyed by the saved choice, so a save elsewhere (another tab) resets the draft.
-          <SettingsForm key={choiceOf(settings.data)} settings={settings.data} />
+          // Keyed by the saved choices, so a save elsewhere (another tab) resets the draft.
+          <SettingsForm key={savedKey(settings.data)} settings={settings.data} />
         )}
       </CardContent>
     </Card>
@@ -61,15 +81,19 @@ export function NotificationSettingsCard() {
 }
 
 function SettingsForm({ settings }: { settings: NotificationSettings }) {
-  const saved = choiceOf(settings);
-  const [choice, setChoice] = useState(saved);
+  const groups = groupsOf(settings);
+  const [choices, setChoices] = useState<Record<string, string>>(() => Object.fromEntries(groups.map((group) => [group.key, group.saved])));
   const save = useSaveNotificationSettings();
-  const choices: Choice<string>[] = settings.role === 'homeowner' ? BID_CHOICES : OUTCOME_CHOICES;
-  const legend = settings.role === 'homeowner' ? 'Bid emails' : 'Selection outcome emails';
+  const changed = groups.filter((group) => choices[group.key] !== group.saved);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const body = settings.role === 'homeowner' ? { bidEmails: choice as BidEmails } : { outcomeEmails: choice === 'on' };
+    const body: NotificationPreferencesInput = {};
+    for (const group of changed) {
+      const choice = choices[group.key] ?? group.saved;
+      if (group.key === 'outcomeEmails') body.outcomeEmails = choice === 'on';
+      else body[group.key] = choice as BidEmails;
+    }
     save.mutate(body, {
       onSuccess: () => toast({ title: 'Notification settings saved' }),
       onError: (error) => toast({ variant: 'destructive', title: 'Failed to save notification settings', description: readErrorMessage(error) }),
@@ -77,25 +101,30 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
-      <fieldset className="grid gap-3">
-        <legend className="mb-3 text-sm font-medium">{legend}</legend>
-        <RadioGroup value={choice} onValueChange={setChoice} aria-label={legend}>
-          {choices.map((option) => (
-            <div key={option.value} className="flex items-start gap-3">
-              <RadioGroupItem value={option.value} id={`notifications-${option.value}`} aria-describedby={`notifications-${option.value}-hint`} />
-              <div className="grid gap-1">
-                <Label htmlFor={`notifications-${option.value}`}>{option.label}</Label>
-                <p id={`notifications-${option.value}-hint`} className="text-sm text-muted-foreground">
-                  {option.hint}
-                </p>
-              </div>
-            </div>
-          ))}
-        </RadioGroup>
-      </fieldset>
+    <form onSubmit={onSubmit} className="grid gap-6">
+      {groups.map((group) => (
+        <fieldset key={group.key} className="grid gap-3">
+          <legend className="mb-3 text-sm font-medium">{group.legend}</legend>
+          <RadioGroup value={choices[group.key] ?? group.saved} onValueChange={(value) => setChoices((current) => ({ ...current, [group.key]: value }))} aria-label={group.legend}>
+            {group.choices.map((option) => {
+              const id = `notifications-${group.key}-${option.value}`;
+              return (
+                <div key={option.value} className="flex items-start gap-3">
+                  <RadioGroupItem value={option.value} id={id} aria-describedby={`${id}-hint`} />
+                  <div className="grid gap-1">
+                    <Label htmlFor={id}>{option.label}</Label>
+                    <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                      {option.hint}
+                    </p>
+                  </div>
+                </div>
+              );
+            })}
+          </RadioGroup>
+        </fieldset>
+      ))}
       <div>
-        <Button type="submit" disabled={choice === saved || save.isPending}>
+        <Button type="submit" disabled={changed.length === 0 || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </div>

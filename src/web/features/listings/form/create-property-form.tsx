@@ -9,7 +9,7 @@ import { useImageUploads } from '../images/use-image-uploads';
 import { useCreateProperty } from '../mutations';
 import { defaultBiddingEnd, fromDateTimeLocal, toDateTimeLocal } from './datetime';
 import { PropertyFields } from './property-fields';
-import { firstErrors, initialPropertyValues, usePropertyFormState, vibeMetricsOf } from './property-form-state';
+import { areaOf, firstErrors, initialPropertyValues, usePropertyFormState, vibeMetricsOf } from './property-form-state';
 
 const BIDDING_END_IN_PAST = 'Bidding end date must be in the future';
 
@@ -32,6 +32,7 @@ export function CreatePropertyForm({ onCreated }: { onCreated: (propertyId: stri
     images: uploads.keys,
     address: form.values.address,
     location: form.values.location,
+    area: areaOf(form.values),
     biddingEndsAt: biddingEndsAt ?? form.extras.biddingEndsAt,
     minBidAmount: form.extras.minBidAmount,
     vibeMetrics: vibeMetricsOf(form.values),

@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import { PROPERTY_TYPES, VIBE_CATEGORIES } from '../../../../contract/listings';
+import { SERVICE_AREAS, serviceAreaOfLocation } from '../../../../contract/service-areas';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
@@ -45,7 +46,35 @@ export function PropertyFields({ values, errors, setField, setVibe }: PropertyFi
         <TextField label="Bathrooms" type="number" inputMode="numeric" min={1} step={1} {...text('bathrooms')} />
       </div>
       <TextField label="Address" autoComplete="street-address" placeholder="123 Maple Street" {...text('address')} />
-      <TextField label="Location" placeholder="Toronto, ON" hint="City, State" {...text('location')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Location"
+          placeholder="Mississauga, ON"
+          hint="City, State"
+          {...text('location')}
+          onChange={(event) => {
+            setField('location', event.target.value);
+            // Until the owner picks one, the area follows the city when it is a service area.
+            if (!values.areaChosen) setField('area', serviceAreaOfLocation(event.target.value) ?? '');
+          }}
+        />
+        <SelectField
+          label="Area"
+          hint={!values.areaChosen && values.area !== '' ? `Suggested from ${values.location.split(',')[0]?.trim()}` : 'Realtors serving it are told'}
+          {...text('area')}
+          onChange={(event) => {
+            setField('area', event.target.value);
+            setField('areaChosen', true);
+          }}
+        >
+          <option value="">No service area</option>
+          {SERVICE_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {area}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <VibeFields values={values} error={errors.vibeMetrics} setField={setField} setVibe={setVibe} />
     </>
   );

@@ -10,11 +10,15 @@ export type PropertyFormValues = {
   bathrooms: string;
   address: string;
   location: string;
+  /** One of the service areas, '' for none. */
+  area: string;
+  /** The owner picked the area: a changed location no longer suggests one. */
+  areaChosen: boolean;
   vibeEnabled: boolean;
   vibe: Record<VibeCategory, string>;
 };
 
-export type DetailField = Exclude<keyof PropertyFormValues, 'vibeEnabled' | 'vibe'>;
+export type DetailField = Exclude<keyof PropertyFormValues, 'vibeEnabled' | 'vibe' | 'areaChosen'>;
 
 const DEFAULT_VIBE = 50;
 
@@ -30,6 +34,9 @@ export function initialPropertyValues(property?: Property): PropertyFormValues {
     bathrooms: property === undefined ? '' : String(property.bathrooms),
     address: property?.address ?? '',
     location: property?.location ?? '',
+    area: property?.area ?? '',
+    // A listing's area stays as saved; a new one, or one in none, is suggested from the city.
+    areaChosen: property?.area != null,
     vibeEnabled: property?.vibeMetrics != null,
     vibe,
   };
@@ -39,6 +46,11 @@ export function initialPropertyValues(property?: Property): PropertyFormValues {
 export function vibeMetricsOf(values: PropertyFormValues): VibeMetrics | null {
   if (!values.vibeEnabled) return null;
   return Object.fromEntries(VIBE_CATEGORIES.map((category) => [category, Number(values.vibe[category])])) as VibeMetrics;
+}
+
+/** The area as the listing schemas take it: null for none. */
+export function areaOf(values: PropertyFormValues): string | null {
+  return values.area === '' ? null : values.area;
 }
 
 /** Form values plus "show errors after the first submit, then live". */

@@ -13,8 +13,17 @@ import type { Property } from '../types';
  */
 const CARD_SIZES = '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 32px)';
 
+function PinIcon({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
+      <circle cx="12" cy="10" r="3" />
+    </svg>
+  );
+}
+
 /**
- * A /home card: cover 4:3 (marked 'Bidding closed' or 'Realtor chosen' once bidding is over), one-line title,
+ * A /home card: cover 4:3 (marked 'Bidding closed' or 'Realtor chosen' once bidding is over), one-line title, its area,
  * two-line description, type, beds, baths and the live bid count.
  */
 export function PropertyCard({ property, priority = false }: { property: Property; priority?: boolean }) {
@@ -39,6 +48,13 @@ export function PropertyCard({ property, priority = false }: { property: Propert
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="truncate text-base font-semibold group-hover:text-brand-hover">{property.title}</h2>
+        {property.area !== null && (
+          <p className="-mt-1 inline-flex items-center gap-1 text-xs font-medium text-neutral-600" data-testid="listing-area">
+            <PinIcon className="size-3.5" />
+            <span className="sr-only">Area: </span>
+            {property.area}
+          </p>
+        )}
         <p className="line-clamp-2 text-sm text-neutral-600">{property.description}</p>
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 text-sm text-neutral-700">
           <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium">{propertyTypeLabels[property.propertyType]}</span>

@@ -6,7 +6,7 @@ import { ImageUploader } from '../images/image-uploader';
 import { useImageUploads } from '../images/use-image-uploads';
 import { useUpdateProperty } from '../mutations';
 import { PropertyFields } from '../form/property-fields';
-import { firstErrors, initialPropertyValues, usePropertyFormState, vibeMetricsOf } from '../form/property-form-state';
+import { areaOf, firstErrors, initialPropertyValues, usePropertyFormState, vibeMetricsOf } from '../form/property-form-state';
 import type { Property } from '../types';
 
 /** Edit a listing's details and photos (SPEC §5 Property, Edit). The bidding end and minimum bid stay as listed. */
@@ -43,6 +43,7 @@ function EditPropertyForm({ property, onSaved }: { property: Property; onSaved: 
     bathrooms: roomCountFromInput(form.values.bathrooms),
     address: form.values.address,
     location: form.values.location,
+    area: areaOf(form.values),
     images: uploads.keys,
     vibeMetrics: vibeMetricsOf(form.values),
   };

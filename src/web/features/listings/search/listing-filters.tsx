@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listing-search';
 import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings';
+import { SERVICE_AREAS, type ServiceArea } from '../../../../contract/service-areas';
 import { Button } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
 import { XIcon } from '../../../components/ui/shell-icons';
@@ -65,7 +66,15 @@ export function ListingFilters({ search, onChange }: { search: ListingSearch; on
           className="pl-9"
         />
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto] lg:items-end">
+        <Choice label="Area" value={search.area ?? ''} onChange={(value) => set({ area: (value || undefined) as ServiceArea | undefined })}>
+          <option value="">Any area</option>
+          {SERVICE_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {area}
+            </option>
+          ))}
+        </Choice>
         <Choice label="Property type" value={search.propertyType ?? ''} onChange={(value) => set({ propertyType: (value || undefined) as PropertyType | undefined })}>
           <option value="">Any type</option>
           {PROPERTY_TYPES.map((type) => (

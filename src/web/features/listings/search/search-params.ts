@@ -1,6 +1,7 @@
 import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listing-search';
 import { LISTING_SORTS, LISTING_STATES } from '../../../../contract/listing-search';
 import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings';
+import { SERVICE_AREAS, type ServiceArea } from '../../../../contract/service-areas';
 
 /** The most a search box sends (the server refuses more than 200 characters). */
 export const MAX_SEARCH_LENGTH = 200;
@@ -28,6 +29,7 @@ export function parseListingSearch(search: Record<string, unknown>): ListingSear
     minBathrooms: atLeastOne(search.minBathrooms),
     state: oneOf<ListingState>(LISTING_STATES, search.state),
     sort: oneOf<ListingSort>(LISTING_SORTS, search.sort),
+    area: oneOf<ServiceArea>(SERVICE_AREAS, search.area),
   });
 }
 
@@ -38,7 +40,7 @@ export function withoutEmpty(search: ListingSearch): ListingSearch {
 
 /** True when anything but the order narrows the list. */
 export function isFiltered(search: ListingSearch): boolean {
-  return search.search !== undefined || search.propertyType !== undefined || search.minBedrooms !== undefined || search.minBathrooms !== undefined || search.state !== undefined;
+  return search.search !== undefined || search.propertyType !== undefined || search.minBedrooms !== undefined || search.minBathrooms !== undefined || search.state !== undefined || search.area !== undefined;
 }
 
 /** GET /api/properties's query for these filters, without paging. */

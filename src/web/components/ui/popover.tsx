@@ -1,0 +1,23 @@
+import type { ComponentProps } from 'react';
+import { Popover as PopoverPrimitive } from 'radix-ui';
+import { cn } from '../../lib/cn';
+
+export const Popover = PopoverPrimitive.Root;
+export const PopoverTrigger = PopoverPrimitive.Trigger;
+export const PopoverClose = PopoverPrimitive.Close;
+
+/** A panel anchored to its trigger; Escape and a click outside close it, and focus goes back to the trigger. */
+export function PopoverContent({ className, align = 'end', sideOffset = 8, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
+  return (
+    <PopoverPrimitive.Portal>
+      <PopoverPrimitive.Content
+        data-slot="popover-content"
+        align={align}
+        sideOffset={sideOffset}
+        collisionPadding={8}
+        className={cn('z-50 rounded-xl border border-border bg-background shadow-lg outline-none', 'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out', className)}
+        {...props}
+      />
+    </PopoverPrimitive.Portal>
+  );
+}
