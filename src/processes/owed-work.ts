@@ -30,8 +30,10 @@ export interface OwedWorkOptions<T extends OwedDoc> {
 export interface OwedWork<T extends OwedDoc> {
   /** Reads what is owed now and keeps going until stopped. */
   start(): void;
-  /** Completes this item at once (the live path), unless it is in hand already. */
+  /** Completes this item at once (the live path), unless it is in hand already or not due yet. */
   kick(item: T): void;
+  /** Reads what is owed and due now and completes it; resolves when this pass is done (tests, a clock moved). */
+  catchUp(): Promise<void>;
   /** How many items are owed, and how many of them for longer than a minute. */
   counts(): Promise<{ pending: number; overdue: number }>;
   /** Resolves once nothing is in hand. */
@@ -109,7 +111,10 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     if (sweeping) return sweeping;
     sweeping = (async () => {
       try {
-        const owed = await options.owed().find({ doneAt: null }, { sort: { since: 1 } });
+        const dueBy = new Date(now()).toISOString();
+        const owed = await options.owed().find({ doneAt: null, since: { $lte: dueBy } }, { sort: { since: 1 } });
+        // Work the clock brings later (a listing's close): the timer wakes for the first of it.
+        const [upcoming] = await options.owed().find({ doneAt: null, since: { $gt: dueBy } }, { sort: { since: 1 }, limit: 1 });
         sweepFailures = 0;
         const ids = new Set(owed.map((item) => item._id));
         // Paid in the log (here or by another node): nothing to remember.
@@ -127,7 +132,7 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
           warnedAt = now();
           logger.warn(`${name}: items still owed after a minute`, { count: overdue.length, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
         }
-        let next = QUIET_SWEEP_MS;
+        let next = upcoming ? Math.min(QUIET_SWEEP_MS, Math.max(0, Date.parse(upcoming.since) - now())) : QUIET_SWEEP_MS;
         for (const tried of attempts.values()) if (!tried.done) next = Math.min(next, Math.max(0, tried.nextAt - now()));
         schedule(next);
       } catch (error) {
@@ -152,12 +157,19 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     },
     kick(item) {
       if (stopped || attempts.get(item._id)?.done) return;
+      const dueInMs = Date.parse(item.since) - now();
+      if (dueInMs > 0) return schedule(Math.min(dueInMs, QUIET_SWEEP_MS));
       void attempt(item);
+    },
+    async catchUp() {
+      await sweep();
+      await idle();
     },
     async counts() {
       const owed = options.owed();
       const overdueSince = new Date(now() - OVERDUE_AFTER_MS).toISOString();
-      const [pending, overdue] = await Promise.all([owed.countDocuments({ doneAt: null }), owed.countDocuments({ doneAt: null, since: { $lte: overdueSince } })]);
+      const dueBy = new Date(now()).toISOString();
+      const [pending, overdue] = await Promise.all([owed.countDocuments({ doneAt: null, since: { $lte: dueBy } }), owed.countDocuments({ doneAt: null, since: { $lte: overdueSince } })]);
       return { pending, overdue };
     },
     idle,

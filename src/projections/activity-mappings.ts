@@ -4,6 +4,7 @@ import type { AdminEvent } from '../domain/admins/events';
 import type { PageViewed } from '../domain/analytics/page-views';
 import type { AuditEvent } from '../domain/audit/events';
 import type { BidSelected } from '../domain/bidding/selection';
+import type { BidSeen } from '../domain/bidding/seen';
 import type { FileEvent } from '../domain/files/events';
 import type { LegalEvent } from '../domain/legal/events';
 import type { PropertyEvent } from '../domain/listings/events';
@@ -45,6 +46,7 @@ type LoggedEvent =
   | VerificationEvent
   | PropertyEvent
   | BidSelected
+  | BidSeen
   | RealtorProfileEvent
   | PaymentEvent
   | PageViewed
@@ -67,6 +69,7 @@ export const NOT_AUDITED = {
   NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",
   BidMailsSent: 'that the owners were mailed about bids the log already shows, each with its own entry',
+  BidSeen: "a receipt that the owner opened a bid the log already shows; it changes nothing but the realtor's bid card",
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

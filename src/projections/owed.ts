@@ -7,7 +7,11 @@
  */
 export type OwedDoc = {
   _id: string;
-  /** When the debt appeared: the recordedAt of the event that caused it. */
+  /**
+   * When the debt falls due: the recordedAt of the event that caused it, or a
+   * later time for work the clock brings (a refund due at a listing's close,
+   * docs/decisions/0059). An item is not worked on before it.
+   */
   since: string;
   /** The id of that event, for the completing append's causationId. */
   causationId: string;

@@ -22,10 +22,12 @@ type CacheRule<Payload> = {
 const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
   'credits:changed': {
     orderKey: () => 'credits',
-    apply: (queryClient, { credits }) => {
+    apply: (queryClient, { credits, reason }) => {
       queryClient.setQueryData(queryKeys.user, (user: unknown) => (isRecord(user) ? { ...user, credits } : user));
       // Bids and rewards move the credits; the realtor dashboard's totals and achievements move with them.
       void queryClient.invalidateQueries({ queryKey: queryKeys.realtorDashboard, exact: true });
+      // A refund shows on the bid it gave back (docs/decisions/0059).
+      if (reason === undefined || reason.kind === 'refund') void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
     },
   },
   'property:bids': {
@@ -51,6 +53,13 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.contactShares, exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.property(propertyId), exact: true });
+    },
+  },
+  'bid:seen': {
+    apply: (queryClient, { propertyId }) => {
+      // The realtor's bid card says "Seen by the homeowner", on the dashboard and on the listing page.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.propertyBids(propertyId), exact: true });
     },
   },
   'realtor:verification': {
