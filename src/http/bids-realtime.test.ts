@@ -65,6 +65,7 @@ describe('live bids on a running server', () => {
       // The owner learns the name with the contact, after choosing (issue 16, item 6).
       realtorName: '',
       realtorProfileImage: null,
+      seenAt: null,
       position: expect.any(Number),
     });
     // The owner's push is redacted like the owner's list: no contact details while bidding is open.
