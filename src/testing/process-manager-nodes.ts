@@ -27,8 +27,10 @@ export interface NodeOptions {
   /** Read models kept across boots (as on MongoDB); a fresh in-memory store by default. */
   readStore?: ReadStore;
   projections?: Projection[];
-  /** The process managers' clock, for how long an item has been owed. */
+  /** The process managers' clock, for how long an item has been owed and when it falls due. */
   now?: () => number;
+  /** The app's clock (bids, selections, seen marks); the real one by default. */
+  clock?: () => Date;
 }
 
 /** For a test file: workspaces and nodes, all closed and removed after each test. */
@@ -52,7 +54,7 @@ export function processManagerNodes() {
       readStore: options.readStore ?? createMemoryReadStore(),
       mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
       logger,
-      clock: () => new Date(),
+      clock: options.clock ?? (() => new Date()),
       env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: undefined, ADMIN_EMAIL: undefined },
       sessionSecret: 'process-manager-test-secret-'.repeat(2),
       processManagers: { retry: FAST_RETRY, ...(options.now ? { now: options.now } : {}) },

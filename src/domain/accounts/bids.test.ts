@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REFUND_NO_CHOICE_REASON, REFUND_REASON, REFUND_UNSEEN_REASON } from '../bidding/policies';
 import { foldEvents } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
@@ -167,6 +168,14 @@ describe('RefundBid', () => {
   it('decides nothing for a bid already refunded, so a retried reaction is harmless', () => {
     const refunded: AccountEvent = { type: 'BidRefunded', data: { bidId: 'bid-0', propertyId: 'p0', reason: 'Property deleted', at, balanceAfter: 1 } };
     given(account, [...veteran(0), refunded]).when(refund).then([]);
+  });
+
+  it('refunds a bid once whatever the reason: a courtesy refund after a deletion refund decides nothing, and the other way round', () => {
+    const deleted: AccountEvent = { type: 'BidRefunded', data: { bidId: 'bid-0', propertyId: 'p0', reason: REFUND_REASON, at, balanceAfter: 1 } };
+    const unseen: AccountEvent = { type: 'BidRefunded', data: { bidId: 'bid-0', propertyId: 'p0', reason: REFUND_UNSEEN_REASON, at, balanceAfter: 1 } };
+    given(account, [...veteran(0), deleted]).when({ ...refund, reason: REFUND_UNSEEN_REASON }).then([]);
+    given(account, [...veteran(0), unseen]).when({ ...refund, reason: REFUND_NO_CHOICE_REASON }).then([]);
+    given(account, [...veteran(0), unseen]).when(refund).then([]);
   });
 
   it('refuses an unknown bid', () => {
