@@ -26,6 +26,8 @@ export interface PushPayloads {
   'bid:seen': { propertyId: string; bidId: string; seenAt: string };
   /** To the realtor, when their licence goes to review, is approved, rejected or revoked (docs/decisions/0050). */
   'realtor:verification': { verificationStatus: RealtorVerificationStatus };
+  /** To the homeowner, when an administrator approves or rejects their ownership verification. */
+  'homeowner:verification': { status: 'approved' | 'rejected' };
   /** To administrators: each new entry of the activity log. */
   activity: ActivityEntry;
 }

@@ -26,8 +26,9 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       queryClient.setQueryData(queryKeys.user, (user: unknown) => (isRecord(user) ? { ...user, credits } : user));
       // Bids and rewards move the credits; the realtor dashboard's totals and achievements move with them.
       void queryClient.invalidateQueries({ queryKey: queryKeys.realtorDashboard, exact: true });
-      // A refund shows on the bid it gave back (docs/decisions/0059).
-      if (reason === undefined || reason.kind === 'refund') void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
+      // The statement gains the entry; a refund shows on the bid it gave back (docs/decisions/0059).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.creditStatement, exact: true });
+      if (reason?.kind === 'refund') void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
     },
   },
   'property:bids': {
@@ -67,6 +68,14 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
     apply: (queryClient) => {
       // The profile's Licence Verification card and the listing page's bid panel read the realtor's own profile.
       void queryClient.invalidateQueries({ queryKey: queryKeys.ownRealtorProfile, exact: true });
+    },
+  },
+  'homeowner:verification': {
+    orderKey: () => 'homeowner-verification',
+    apply: (queryClient) => {
+      // The profile's Verification Status card, and the signed-in user (whether they may list).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.verificationStatus, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user, exact: true });
     },
   },
   activity: {
