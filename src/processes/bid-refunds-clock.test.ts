@@ -193,5 +193,18 @@ describe('the refund of every bid 7 days after a close with no realtor chosen', 
     for (const { realtor } of seen) expect(await refundsOf(t, realtor.user.id)).toEqual([]);
     expect(refundMails(dir)).toEqual([]);
   });
-});
 
+  it('refunds every bid, the chosen one too, when the owner deletes the listing after choosing', async () => {
+    const dir = workspace();
+    const time = sharedClock();
+    const t = await bootNode(dir, { now: time.now, clock: time.clock });
+    const { owner, propertyId, seen } = await listingWithBids(t, { seen: 2, unseen: 0 });
+    time.set(closes, 1000);
+    expect((await sendJson(t.app, 'POST', `/api/properties/${propertyId}/select-bid`, { bidId: seen[0]!.bidId }, owner.cookie)).status).toBe(200);
+    await settle(t);
+    await deleteListing(t, propertyId, owner.user.id, closes, 'Harbour flat');
+    await settle(t);
+    for (const { realtor } of seen) expect((await refundsOf(t, realtor.user.id)).map(reasonOf)).toEqual([REFUND_REASON]);
+    expect(refundMails(dir)).toHaveLength(2);
+  });
+});

@@ -8,7 +8,7 @@ import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
-import { SignedInNav } from '../features/session/signed-in-nav';
+import { SignedInNav, SignedInStatus } from '../features/session/signed-in-nav';
 import type { RouterContext } from '../router';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
 
@@ -45,7 +45,7 @@ function SiteHeader() {
   const { data: user, isPending } = useQuery(userQueryOptions());
   // Should the session still be loading, the nav stays empty rather than offering Login to a signed-in user.
   const nav = isPending ? null : user ? <SignedInNav user={user} /> : <GuestNav />;
-  return <Header nav={nav} />;
+  return <Header nav={nav} status={user ? <SignedInStatus user={user} /> : null} />;
 }
 
 function Footer() {
