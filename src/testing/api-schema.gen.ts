@@ -4099,10 +4099,15 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         propertyTitle: string;
                         biddingEndsAt: string | null;
                         propertyActive: boolean;
                         propertyDeleted: boolean;
+                        creditReturned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         ownerName?: string;
                         ownerEmail?: string;
                         ownerPhone?: string | null;
@@ -4157,10 +4162,15 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         propertyTitle: string;
                         biddingEndsAt: string | null;
                         propertyActive: boolean;
                         propertyDeleted: boolean;
+                        creditReturned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         ownerName?: string;
                         ownerEmail?: string;
                         ownerPhone?: string | null;
@@ -4207,10 +4217,15 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         propertyTitle: string;
                         biddingEndsAt: string | null;
                         propertyActive: boolean;
                         propertyDeleted: boolean;
+                        creditReturned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         ownerName?: string;
                         ownerEmail?: string;
                         ownerPhone?: string | null;
@@ -4257,6 +4272,7 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         editCount: number;
                         realtorVerified: boolean;
                         yearsOfExperience: number;
@@ -4356,6 +4372,7 @@ export interface operations {
                             realtorProfileImage: string | null;
                             realtorEmail?: string;
                             realtorPhone?: string | null;
+                            seenAt: string | null;
                         } | null;
                     };
                 };
