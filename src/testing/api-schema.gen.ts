@@ -1896,6 +1896,10 @@ export interface operations {
                         profileImageUrl: string | null;
                         createdAt: string;
                         hasPaymentMethod: boolean;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                     };
                 };
             };
@@ -1942,6 +1946,10 @@ export interface operations {
                             profileImageUrl: string | null;
                             createdAt: string;
                             hasPaymentMethod: boolean;
+                            paymentCard: {
+                                brand: string;
+                                last4: string;
+                            } | null;
                         };
                         redirectTo?: string;
                     };
@@ -2003,6 +2011,10 @@ export interface operations {
                         profileImageUrl: string | null;
                         createdAt: string;
                         hasPaymentMethod: boolean;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                     };
                 };
             };
@@ -2079,6 +2091,10 @@ export interface operations {
                         profileImageUrl: string | null;
                         createdAt: string;
                         hasPaymentMethod: boolean;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                     };
                 };
             };
