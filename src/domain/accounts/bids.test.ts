@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { REFUND_NO_CHOICE_REASON, REFUND_REASON, REFUND_UNSEEN_REASON } from '../bidding/policies';
 import { foldEvents } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { given } from '../shared/given-when-then';
@@ -169,6 +168,9 @@ describe('RefundBid', () => {
     const refunded: AccountEvent = { type: 'BidRefunded', data: { bidId: 'bid-0', propertyId: 'p0', reason: 'Property deleted', at, balanceAfter: 1 } };
     given(account, [...veteran(0), refunded]).when(refund).then([]);
   });
+
+  // The reasons bidding gives (src/domain/bidding/policies.ts); the account refunds a bid once whichever it is.
+  const [REFUND_REASON, REFUND_UNSEEN_REASON, REFUND_NO_CHOICE_REASON] = ['Property deleted', 'never opened', 'no realtor chosen'];
 
   it('refunds a bid once whatever the reason: a courtesy refund after a deletion refund decides nothing, and the other way round', () => {
     const deleted: AccountEvent = { type: 'BidRefunded', data: { bidId: 'bid-0', propertyId: 'p0', reason: REFUND_REASON, at, balanceAfter: 1 } };
