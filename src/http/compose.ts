@@ -87,7 +87,8 @@ export async function composeApp(parts: AppParts) {
   observeCommands(eventStore, metrics.countCommand);
   const managed = { eventStore, readStore, logger, ...parts.processManagers };
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
-  const bidRefunds = createBidRefundReactor({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl });
+  // A refund the clock brings (a listing's close) falls due by the app's clock, the one bids and closes are decided by.
+  const bidRefunds = createBidRefundReactor({ ...managed, dueNow: () => parts.clock().getTime(), mailer: parts.mailer, publicUrl: parts.env.publicUrl });
   const paymentCredits = createPaymentCreditsReactor(managed);
   // Names this app in its requests' events, so the bid mailer of the node that took a bid sends its mail.
   const node = crypto.randomUUID();

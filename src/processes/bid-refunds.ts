@@ -36,6 +36,8 @@ export interface BidRefundReactorDeps {
   publicUrl: string;
   retry?: RetryPolicy;
   now?: () => number;
+  /** The clock a refund the clock brings falls due by (the app's); `now` when not given. */
+  dueNow?: () => number;
 }
 
 export type BidRefundReactor = Projection &
@@ -99,6 +101,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     logger: deps.logger,
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.dueNow ? { dueNow: deps.dueNow } : {}),
   });
 
   return {

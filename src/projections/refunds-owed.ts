@@ -57,6 +57,7 @@ export function createRefundsOwedProjection(): Projection {
       await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ doneAt: 1, since: 1 });
       await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ propertyId: 1 });
       await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ propertyId: 1, doneAt: 1 });
+      await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ doneAt: 1, dueAt: 1 });
     },
     async apply(event, store) {
       const owed = store.collection<RefundOwedDoc>(REFUNDS_OWED);
@@ -100,7 +101,7 @@ async function recordOwed(owed: Collection<RefundOwedDoc>, order: RefundOrder, p
   // A no-choice refund the owner's choice made void does not void a deletion's.
   const reopen = (await owed.findOne({ _id: bidId }, { projection: { voided: 1 } }))?.voided === true;
   await upsertOnce(owed, bidId, cause.position, {
-    $set: { realtorId: order.realtorId, propertyId, propertyTitle, at, reason, since: dueAt ?? cause.recordedAt, causationId: cause.id, ...(reopen ? { doneAt: null, voided: false } : {}) },
+    $set: { realtorId: order.realtorId, propertyId, propertyTitle, at, reason, since: dueAt ?? cause.recordedAt, dueAt: dueAt ?? null, causationId: cause.id, ...(reopen ? { doneAt: null, voided: false } : {}) },
     ...(reopen ? {} : { $setOnInsert: { doneAt: null } }),
   });
 }
@@ -109,9 +110,9 @@ async function recordOwed(owed: Collection<RefundOwedDoc>, order: RefundOrder, p
 async function applySeen(owed: Collection<RefundOwedDoc>, event: RecordedEvent & BidSeen) {
   const { bidId, at } = event.data;
   const item = await owed.findOne({ _id: bidId });
-  if (!item || item.doneAt !== null || item.reason !== REFUND_UNSEEN_REASON || !seenBeforeClose(at, item.since)) return;
-  const dueAt = noChoiceRefundDue(item.since);
-  await updateOnce(owed, bidId, event.position, { $set: { reason: REFUND_NO_CHOICE_REASON, since: dueAt, at: dueAt, causationId: event.id } });
+  if (!item?.dueAt || item.doneAt !== null || item.reason !== REFUND_UNSEEN_REASON || !seenBeforeClose(at, item.dueAt)) return;
+  const dueAt = noChoiceRefundDue(item.dueAt);
+  await updateOnce(owed, bidId, event.position, { $set: { reason: REFUND_NO_CHOICE_REASON, since: dueAt, dueAt, at: dueAt, causationId: event.id } });
 }
 
 /** The owner chose: the no-choice refunds of the listing are void (the unseen ones were due at the close, before any choice). */
@@ -129,7 +130,7 @@ async function applyNewClose(owed: Collection<RefundOwedDoc>, event: RecordedEve
   const propertyId = event.streamId.slice('property-'.length);
   for (const item of await owed.find({ propertyId, doneAt: null, reason: { $in: [REFUND_UNSEEN_REASON, REFUND_NO_CHOICE_REASON] } })) {
     const dueAt = item.reason === REFUND_UNSEEN_REASON ? closes : noChoiceRefundDue(closes);
-    await updateOnce(owed, item._id, event.position, { $set: { since: dueAt, at: dueAt } });
+    await updateOnce(owed, item._id, event.position, { $set: { since: dueAt, dueAt, at: dueAt } });
   }
 }
 
