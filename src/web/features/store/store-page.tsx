@@ -167,7 +167,9 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Buy Credits</h1>
-          <p className="text-muted-foreground">Each bid costs 1 credit. Choose a package; your saved card is charged once you confirm.</p>
+          <p className="text-muted-foreground">
+            Each bid costs 1 credit. Choose a package; {hasPaymentMethod ? 'your saved card is charged once you confirm.' : 'you add a card before you confirm.'}
+          </p>
         </div>
         <div className="flex items-center gap-3 rounded-xl border border-border bg-card px-4 py-3 shadow-sm">
           <span className="flex size-9 items-center justify-center rounded-full bg-brand-soft text-brand-hover" aria-hidden="true">
