@@ -12,11 +12,11 @@ export const REFUND_NO_CHOICE_REASON = 'the homeowner chose no realtor within 7 
 export const NO_CHOICE_REFUND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Whether a refund takes the bid off its listing: only a deletion does. A
+ * Whether a refund takes the bid off its listing: a deletion does. A
  * courtesy refund gives the credit back and leaves the bid where it was, so
- * the owner may still select it.
+ * the owner may still select it. Any other reason (those recorded before) takes it off, as before.
  */
-export const refundLeavesListing = (reason: string) => reason === REFUND_REASON;
+export const refundLeavesListing = (reason: string) => reason !== REFUND_UNSEEN_REASON && reason !== REFUND_NO_CHOICE_REASON;
 
 /** When the no-choice refund of a listing closing at `biddingEndsAt` falls due. */
 export const noChoiceRefundDue = (biddingEndsAt: string) => new Date(Date.parse(biddingEndsAt) + NO_CHOICE_REFUND_AFTER_MS).toISOString();
