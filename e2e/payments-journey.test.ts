@@ -70,7 +70,7 @@ describe('credits and card payments in the browser', () => {
     await methods.getByText('No card saved', { exact: true }).waitFor();
     await saveTestCard(page, testCards.visa, { screenshotAs: dialogShot('payments-add-card-dialog') });
     await toast(page, 'Payment method added').waitFor();
-    await methods.getByText('Card on file', { exact: true }).waitFor();
+    await methods.getByText('Visa ending in 4242', { exact: true }).waitFor();
 
     // Buy 3 credits: success dialog, 50 particles, the toast, both badges.
     await gotoViaHeader(page, 'Store', 'Buy Credits');
@@ -111,7 +111,7 @@ describe('credits and card payments in the browser', () => {
     expect(await authentication.getByText('Test mode', { exact: true }).isVisible()).toBe(true);
     await dialogShot('payments-authentication-dialog')(page);
     await authentication.getByRole('button', { name: 'Complete authentication' }).click();
-    await success.getByText('1 credits added to your account', { exact: true }).waitFor();
+    await success.getByText('1 credit added to your account', { exact: true }).waitFor();
     await badgeReads(page, '4 credits');
     await success.getByRole('button', { name: 'Done' }).click();
 
@@ -170,7 +170,7 @@ describe('credits and card payments in the browser', () => {
     const confirm = page.getByTestId('confirm-purchase-dialog');
     await confirm.getByRole('heading', { name: 'Confirm purchase' }).waitFor();
     await confirm.getByRole('button', { name: 'Confirm purchase' }).click();
-    await page.getByTestId('purchase-success-dialog').getByText('1 credits added to your account', { exact: true }).waitFor();
+    await page.getByTestId('purchase-success-dialog').getByText('1 credit added to your account', { exact: true }).waitFor();
   });
 
   it('shows the payments to an administrator, amounts in dollars with two decimals', async () => {

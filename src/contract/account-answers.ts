@@ -23,6 +23,7 @@ export const userAnswer = answerSchema<UserJson>()(
     profileImageUrl: z.string().nullable(),
     createdAt: z.string(),
     hasPaymentMethod: z.boolean(),
+    paymentCard: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   }),
 );
 

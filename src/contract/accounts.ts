@@ -156,4 +156,6 @@ export interface UserJson {
   createdAt: string;
   /** A card is saved for purchases; the provider's ids never leave the server. */
   hasPaymentMethod: boolean;
+  /** The saved card's brand and last four digits, when known (docs/decisions/0059). */
+  paymentCard: { brand: string; last4: string } | null;
 }

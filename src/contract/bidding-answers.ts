@@ -24,6 +24,7 @@ const bidFields = {
   realtorProfileImage: z.string().nullable(),
   realtorEmail: z.string().optional(),
   realtorPhone: z.string().nullable().optional(),
+  seenAt: z.string().nullable(),
 };
 
 export const bidAnswer = answerSchema<BidView>()(z.object(bidFields));
@@ -36,6 +37,7 @@ export const ownBidAnswer = answerSchema<OwnBidView>()(
     biddingEndsAt: z.string().nullable(),
     propertyActive: z.boolean(),
     propertyDeleted: z.boolean(),
+    creditReturned: z.object({ at: z.string(), reason: z.string() }).nullable(),
     ownerName: z.string().optional(),
     ownerEmail: z.string().optional(),
     ownerPhone: z.string().nullable().optional(),

@@ -82,6 +82,8 @@ export interface BidView {
   /** Only for the owner, after bidding closed, on the bid they selected. */
   realtorEmail?: string;
   realtorPhone?: string | null;
+  /** When the owner first opened the bid (ISO), or null while they have not (docs/decisions/0059). */
+  seenAt: string | null;
 }
 
 /** A realtor's own bid, with its property (GET /api/bids and the answers to placing and editing). */
@@ -92,6 +94,8 @@ export interface OwnBidView extends BidView {
   propertyActive: boolean;
   /** The owner deleted the listing (its bids were refunded): nothing to link to. */
   propertyDeleted: boolean;
+  /** The credit came back while the bid stays selectable: unseen at the close, or no realtor chosen 7 days after it. */
+  creditReturned: { at: string; reason: string } | null;
   /** Only once the owner selected this bid after bidding closed. */
   ownerName?: string;
   ownerEmail?: string;

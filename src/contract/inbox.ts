@@ -10,6 +10,7 @@ import { z } from 'zod';
 /** One kind per thing that can happen to a person; the projection's table (src/projections/inbox-entries.ts) maps each event to one. */
 export const NOTIFICATION_KINDS = [
   'bid-received',
+  'bid-seen',
   'bid-selected',
   'bid-not-selected',
   'verification-approved',

@@ -19,6 +19,8 @@ export const MAX_IMAGES = 20;
 export const MESSAGES = {
   title: 'Title is required',
   propertyType: 'Property type must be house, apartment, condo, or townhouse',
+  /** None chosen yet: the form's empty select, or no field at all. */
+  propertyTypeMissing: 'Choose a property type',
   location: 'Location must be in the form City, State',
   images: 'Images must be a list of uploaded image keys',
   tooManyImages: `A property can have at most ${MAX_IMAGES} images`,
@@ -70,7 +72,7 @@ const imagesSchema = z
 const detailFields = {
   title: requiredText('Title', 200),
   description: requiredText('Description', 5000),
-  propertyType: z.enum(PROPERTY_TYPES, { error: MESSAGES.propertyType }),
+  propertyType: z.enum(PROPERTY_TYPES, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGES.propertyTypeMissing : MESSAGES.propertyType) }),
   bedrooms: roomCount('Bedrooms'),
   bathrooms: roomCount('Bathrooms'),
   images: imagesSchema,

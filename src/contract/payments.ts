@@ -6,6 +6,12 @@ import type { CreditPackage } from './credit-packages';
  * Plain types, so the store loads no validation library for them.
  */
 
+/** The saved card as the realtor may see it: its brand and last four digits, never its number or the provider's ids. */
+export interface SavedCard {
+  brand: string;
+  last4: string;
+}
+
 /** GET /api/payments/config. */
 export interface PaymentsConfig {
   mode: 'stripe' | 'simulated';

@@ -21,12 +21,16 @@ export interface PushPayloads {
   'property:bids': { propertyId: string; bidCount: number };
   /** To the owner: the new bid as they may see it (no contact details while bidding is open), with the listing's title. */
   'bid:placed': BidView & { propertyTitle: string };
-  /** To the owner and the chosen realtor, once the owner selects a bid after the close. */
+  /** To the owner, every bidder on the listing and its watchers, once the owner selects a bid after the close. */
   'bid:selected': { propertyId: string; bidId: string; realtorId: string; selectedAt: string };
+  /** To the bid's realtor, the first time the owner loads it (docs/decisions/0059). */
+  'bid:seen': { propertyId: string; bidId: string; seenAt: string };
   /** To the realtor, when their licence goes to review, is approved, rejected or revoked (docs/decisions/0050). */
   'realtor:verification': { verificationStatus: RealtorVerificationStatus };
   /** To the user's sockets: a new entry of their inbox (docs/decisions/0060). */
   'notification:new': NotificationItem;
+  /** To the homeowner, when an administrator approves or rejects their ownership verification. */
+  'homeowner:verification': { status: 'approved' | 'rejected' };
   /** To administrators: each new entry of the activity log. */
   activity: ActivityEntry;
 }

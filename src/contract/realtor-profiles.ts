@@ -39,7 +39,8 @@ export const LICENCE_DOCUMENT_RULE = 'Licence document must be a JPG, PNG or PDF
 const MAX_IMAGE_KEY_LENGTH = 64;
 
 /** Digits with up to 2 decimals and an optional percent sign: '2', '2.5', '2.75%'. */
-const COMMISSION_RATE = /^\d+(\.\d{1,2})?%?$/;
+/** Optional: empty, or digits with up to 2 decimals and an optional percent sign. */
+const COMMISSION_RATE = /^(?:\d+(?:\.\d{1,2})?%?)?$/;
 
 /** Tags from one list, each once, in the order given. */
 const tags = <T extends readonly [string, ...string[]]>(list: T, invalid: string) =>

@@ -73,7 +73,7 @@ describe('answers conform to the contract', () => {
     expect(mismatch(propertyAnswer, { ...property, bidCount: '0' })).toMatch(/bidCount/);
     const bid = {
       id: 'b1', propertyId: 'p1', realtorId: 'r1', amount: 150, message: '', createdAt: 'x', updatedAt: 'x', status: 'pending',
-      statusLabel: 'Open', selected: false, realtorName: '', realtorProfileImage: null, editCount: 0,
+      statusLabel: 'Open', selected: false, realtorName: '', realtorProfileImage: null, seenAt: null, editCount: 0,
       realtorVerified: false, yearsOfExperience: 3, specialties: [], serviceAreas: [], servesListingArea: false, wins: 0, reviewSummary: { count: 0, average: null },
     };
     expect(mismatch(z.array(ownerBidAnswer), [bid, { ...bid, id: 'b2', hiddenNote: 'x' }])).toMatch(/does not declare/);

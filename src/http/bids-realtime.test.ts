@@ -65,6 +65,7 @@ describe('live bids on a running server', () => {
       // The owner learns the name with the contact, after choosing (issue 16, item 6).
       realtorName: '',
       realtorProfileImage: null,
+      seenAt: null,
       position: expect.any(Number),
     });
     // The owner's push is redacted like the owner's list: no contact details while bidding is open.
@@ -81,27 +82,40 @@ describe('live bids on a running server', () => {
     expect(realtorSocket.heard.map(([event]) => event)).not.toContain('bid:placed');
   });
 
-  it('pushes bid:selected to both parties once the owner selects', async () => {
+  it('pushes bid:seen to the realtor the first time the owner loads the bids, and bid:selected to every bidder once the owner selects', async () => {
     const live = await liveServer();
     const owner = await live.seedUser('homeowner');
     const realtor = await live.seedUser('realtor', { credits: 1 });
-    // Bidding ends shortly: the bid goes in first, then the end passes.
-    const endsAt = new Date(Date.now() + 1500).toISOString();
+    const loser = await live.seedUser('realtor', { credits: 1 });
+    // Bidding ends shortly: the bids go in first, then the end passes.
+    const endsAt = new Date(Date.now() + 2000).toISOString();
     const propertyId = await live.listProperty(owner.userId, { biddingEndsAt: endsAt });
     await live.seen(undefined);
-    const res = await post(live, `/api/properties/${propertyId}/bid`, { propertyId, amount: 100 }, realtor.cookie);
-    expect(res.status).toBe(201);
-    const bid = (await res.json()) as { id: string };
+    const bid = (await (await post(live, `/api/properties/${propertyId}/bid`, { propertyId, amount: 100 }, realtor.cookie)).json()) as { id: string };
+    expect((await post(live, `/api/properties/${propertyId}/bid`, { propertyId, amount: 120 }, loser.cookie)).status).toBe(201);
     const ownerSocket = recorder(await socketWith(live.url, owner.cookie));
     const realtorSocket = recorder(await socketWith(live.url, realtor.cookie));
+    const loserSocket = recorder(await socketWith(live.url, loser.cookie));
+
+    const seen = realtorSocket.next('bid:seen');
+    const ownerList = await fetch(`${live.url}/api/properties/${propertyId}/bids`, { headers: { cookie: owner.cookie } });
+    expect(ownerList.status).toBe(200);
+    expect(await seen).toEqual({ propertyId, bidId: bid.id, seenAt: expect.any(String), position: expect.any(Number) });
+    // A reload marks nothing again: nothing more is pushed (the selection's push below is the next the realtor hears).
+    expect((await fetch(`${live.url}/api/properties/${propertyId}/bids`, { headers: { cookie: owner.cookie } })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(endsAt) - Date.now() + 10)));
 
     const toOwner = ownerSocket.next('bid:selected');
     const toRealtor = realtorSocket.next('bid:selected');
+    const toLoser = loserSocket.next('bid:selected');
     const selected = await post(live, `/api/properties/${propertyId}/select-bid`, { bidId: bid.id }, owner.cookie);
     expect(selected.status).toBe(200);
     const expectedPush = { propertyId, bidId: bid.id, realtorId: realtor.userId, selectedAt: expect.any(String), position: expect.any(Number) };
     expect(await toOwner).toEqual(expectedPush);
     expect(await toRealtor).toEqual(expectedPush);
+    // The losing bidder hears it too, so their open listing page says "Not selected" (issue 27, item 5).
+    expect(await toLoser).toEqual(expectedPush);
+    expect(realtorSocket.heard.filter(([event]) => event === 'bid:seen')).toHaveLength(1);
+    expect(loserSocket.heard.filter(([event]) => event === 'bid:seen')).toHaveLength(1);
   });
 });

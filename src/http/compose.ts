@@ -104,7 +104,8 @@ export async function composeApp(parts: AppParts) {
   const lease = { leases, node, ...(leaseMs === undefined ? {} : { ms: leaseMs }) };
   const managed = { eventStore, readStore, logger, lease, ...timing };
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
-  const bidRefunds = createBidRefundReactor({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl });
+  // A refund the clock brings (a listing's close) falls due by the app's clock, the one bids and closes are decided by.
+  const bidRefunds = createBidRefundReactor({ ...managed, dueNow: () => parts.clock().getTime(), mailer: parts.mailer, publicUrl: parts.env.publicUrl });
   const paymentCredits = createPaymentCreditsReactor(managed);
   const bidMailer = createBidMailer({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, node });
   // Every other mail that follows an event (docs/decisions/0063).

@@ -1,3 +1,4 @@
+import { REFUND_NO_CHOICE_REASON, REFUND_REASON, REFUND_UNSEEN_REASON } from '../domain/bidding/policies';
 import type { Mail } from './port';
 import { escapeHtml } from './templates';
 
@@ -50,11 +51,18 @@ function text(greeting: string, paragraphs: string[], link: string, contact?: Co
 
 const listingLink = (publicUrl: string, propertyId: string) => `${publicUrl}/listing/${encodeURIComponent(propertyId)}`;
 
-export function bidRefundedMail(options: { to: string; name: string; propertyTitle: string; publicUrl: string }): Mail {
+export function bidRefundedMail(options: { to: string; name: string; propertyTitle: string; reason?: string; publicUrl: string }): Mail {
   const subject = `Your credit for "${options.propertyTitle}" was refunded`.replace(/[\r\n]+/g, ' ');
-  const paragraphs = [`The homeowner deleted the listing "${options.propertyTitle}", together with its bids.`, 'The credit you spent on your bid is back in your account.'];
+  const why = refundExplanation(options.propertyTitle, options.reason ?? REFUND_REASON);
+  const paragraphs = [why, 'The credit you spent on your bid is back in your account.'];
   const link = { label: 'Browse listings', url: `${options.publicUrl}/home` };
   return { to: options.to, subject, tag: 'bid-refund', text: text(`Hi ${options.name},`, paragraphs, link.url), html: html(subject, [`Hi ${options.name},`, ...paragraphs], link) };
+}
+
+function refundExplanation(propertyTitle: string, reason: string): string {
+  if (reason === REFUND_UNSEEN_REASON) return `Bidding on "${propertyTitle}" closed before the homeowner opened your bid. Your bid still stands: they may select it.`;
+  if (reason === REFUND_NO_CHOICE_REASON) return `The homeowner of "${propertyTitle}" chose no realtor within 7 days of the close. Your bid still stands: they may select it.`;
+  return `The homeowner deleted the listing "${propertyTitle}", together with its bids.`;
 }
 
 export function bidSelectedMail(options: { to: string; name: string; propertyTitle: string; propertyId: string; owner: Contact; publicUrl: string }): Mail {

@@ -1,3 +1,4 @@
+import type { SavedCard } from '../contract/payments';
 /**
  * The card payment provider. Two adapters implement it: Stripe (`stripe.ts`,
  * when STRIPE_SECRET_KEY is set) and the simulated default (`simulated.ts`),
@@ -49,7 +50,7 @@ export interface PaymentProvider {
    * Checks a card the client saved and makes sure it belongs to the customer.
    * Returns the id to charge (attaching a card may give it a new id).
    */
-  attachPaymentMethod(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }): Promise<{ paymentMethodId: string }>;
+  attachPaymentMethod(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; card: SavedCard | null }>;
   /** Detaches a saved card; a card the provider no longer knows is not an error. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SavedCard } from '../contract/payments';
 import type { CreatePaymentInput, PaymentIntentView, PaymentProvider } from './port';
 import { PaymentProviderError, paymentIdempotencyKey } from './port';
 
@@ -19,7 +20,12 @@ export const TEST_CARDS = {
   chargeDeclined: 'pm_card_chargeDeclined',
 } as const;
 
-const KNOWN_CARDS: ReadonlySet<string> = new Set(Object.values(TEST_CARDS));
+/** What Stripe's test cards of the same names carry: the brand and last four the profile shows. */
+const KNOWN_CARDS: ReadonlyMap<string, SavedCard> = new Map([
+  [TEST_CARDS.visa, { brand: 'visa', last4: '4242' }],
+  [TEST_CARDS.authenticationRequired, { brand: 'visa', last4: '3184' }],
+  [TEST_CARDS.chargeDeclined, { brand: 'visa', last4: '0002' }],
+]);
 
 export const DECLINED_MESSAGE = 'Your card was declined.';
 export const AUTHENTICATION_FAILED_MESSAGE =
@@ -83,8 +89,9 @@ export function createSimulatedPaymentProvider(options: { dir?: string } = {}): 
       return { setupIntentId, clientSecret: `${setupIntentId}_secret_${digest(`secret:${setupIntentId}`, 16)}` };
     },
     async attachPaymentMethod({ paymentMethodId }) {
-      if (!KNOWN_CARDS.has(paymentMethodId)) throw new PaymentProviderError('invalid', UNKNOWN_CARD_MESSAGE);
-      return { paymentMethodId };
+      const card = KNOWN_CARDS.get(paymentMethodId);
+      if (!card) throw new PaymentProviderError('invalid', UNKNOWN_CARD_MESSAGE);
+      return { paymentMethodId, card: { ...card } };
     },
     async detachPaymentMethod() {},
     async createPayment(input) {

@@ -156,13 +156,14 @@ describe('the Stripe adapter', () => {
   it('attaches a card to the customer unless it is already theirs, and detaches quietly', async () => {
     const stripe = await fake((req) => {
       if (req.path === '/v1/payment_methods/pm_mine') return { body: { id: 'pm_mine', object: 'payment_method', customer: 'cus_1' } };
-      if (req.path === '/v1/payment_methods/pm_new') return { body: { id: 'pm_new', object: 'payment_method', customer: null } };
+      if (req.path === '/v1/payment_methods/pm_new') return { body: { id: 'pm_new', object: 'payment_method', customer: null, card: { brand: 'mastercard', last4: '4444', exp_month: 1 } } };
       if (req.path === '/v1/payment_methods/pm_new/attach') return { body: { id: 'pm_new', object: 'payment_method', customer: 'cus_1' } };
       return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The payment method is not attached' } } };
     });
     const provider = stripe.provider();
-    expect(await provider.attachPaymentMethod({ customerId: 'cus_1', paymentMethodId: 'pm_mine', idempotencyKey: 'a1' })).toEqual({ paymentMethodId: 'pm_mine' });
-    expect(await provider.attachPaymentMethod({ customerId: 'cus_1', paymentMethodId: 'pm_new', idempotencyKey: 'a2' })).toEqual({ paymentMethodId: 'pm_new' });
+    expect(await provider.attachPaymentMethod({ customerId: 'cus_1', paymentMethodId: 'pm_mine', idempotencyKey: 'a1' })).toEqual({ paymentMethodId: 'pm_mine', card: null });
+    // The card's brand and last four, nothing else of it.
+    expect(await provider.attachPaymentMethod({ customerId: 'cus_1', paymentMethodId: 'pm_new', idempotencyKey: 'a2' })).toEqual({ paymentMethodId: 'pm_new', card: { brand: 'mastercard', last4: '4444' } });
     await provider.detachPaymentMethod('pm_gone');
     const attach = stripe.requests.find((r) => r.path.endsWith('/attach'));
     expect(attach?.form).toEqual({ customer: 'cus_1' });

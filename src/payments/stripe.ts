@@ -64,10 +64,12 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     async attachPaymentMethod({ customerId, paymentMethodId, idempotencyKey }) {
       const method = await call(() => stripe.paymentMethods.retrieve(paymentMethodId));
       const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
-      if (owner === customerId) return { paymentMethodId: method.id };
+      // The brand and last four, for the profile's Payment Methods card; nothing else of the card is kept.
+      const card = method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+      if (owner === customerId) return { paymentMethodId: method.id, card };
       if (owner !== null) throw new PaymentProviderError('invalid', 'The card belongs to another customer');
       const attached = await call(() => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey }));
-      return { paymentMethodId: attached.id };
+      return { paymentMethodId: attached.id, card };
     },
     async detachPaymentMethod(paymentMethodId) {
       try {

@@ -39,6 +39,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   InfoUpdated: { subject: ofStream, fields: { name, phone: none } },
   BidPlaced: { subject: ofStream, fields: { message: empty } },
   BidMessageEdited: { subject: ofStream, fields: { message: empty } },
+  // The saved card's brand and last four: erased with the person, like the rest of their account.
+  PaymentMethodSaved: { subject: ofStream, fields: { card: none } },
   RealtorProfileSaved: {
     subject: stringField('userId'),
     fields: { brokerageName: empty, licenseNumber: empty, about: empty, profileImageUrl: none, verificationDocumentUrl: none },

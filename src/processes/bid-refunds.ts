@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REFUND_REASON, refundEventName } from '../domain/bidding/policies';
+import { refundEventName } from '../domain/bidding/policies';
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
 import { handleCommand } from '../domain/shared/command-handler';
@@ -8,7 +8,7 @@ import { bidRefundedMail } from '../mail/bids';
 import type { Mailer } from '../mail/port';
 import type { Projection } from '../projections/projection';
 import type { RefundOwedDoc } from '../projections/refunds-owed';
-import { REFUNDS_OWED } from '../projections/refunds-owed';
+import { REFUNDS_OWED, owedRefundReason } from '../projections/refunds-owed';
 import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
@@ -38,18 +38,22 @@ export interface BidRefundReactorDeps {
   lease?: LeaseOptions;
   retry?: RetryPolicy;
   now?: () => number;
+  /** The clock a refund the clock brings falls due by (the app's); `now` when not given. */
+  dueNow?: () => number;
 }
 
 export type BidRefundReactor = Projection &
-  Pick<OwedWork<RefundOwedDoc>, 'start' | 'stop' | 'counts'> & {
+  Pick<OwedWork<RefundOwedDoc>, 'start' | 'stop' | 'counts' | 'catchUp'> & {
     /** Resolves once every refund in hand and every mail queued so far was done or failed (tests, shutdown). */
     idle(): Promise<void>;
   };
 
 /**
- * The refund process manager (docs/decisions/0013, 0029). What it owes is the
- * `refunds_owed` read model: a bid whose listing was deleted, until its
- * BidRefunded is in the log. Its worker completes each one, retrying failures
+ * The refund process manager (docs/decisions/0013, 0029, 0059). What it owes is the
+ * `refunds_owed` read model: a bid whose listing was deleted, a bid the owner
+ * never saw by the close, a bid on a listing with no realtor chosen seven days
+ * after the close, until its BidRefunded is in the log. The last two fall due
+ * with the clock: the worker's timer wakes for the first of them. Its worker completes each one, retrying failures
  * with capped backoff, at boot and whenever a retry is due; and as a
  * projection after the read models it hands each new debt to the worker at
  * once, so a deletion refunds straight away. Each refund is RefundBid on the
@@ -63,11 +67,11 @@ export type BidRefundReactor = Projection &
 export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundReactor {
   const mails = new Set<Promise<void>>();
 
-  const mail = (realtorId: string, propertyTitle: string) => {
+  const mail = (realtorId: string, propertyTitle: string, reason: string) => {
     const sending = (async () => {
       const realtor = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: realtorId });
       if (!realtor) return;
-      await deps.mailer.send(bidRefundedMail({ to: realtor.email, name: realtor.name, propertyTitle, publicUrl: deps.publicUrl }));
+      await deps.mailer.send(bidRefundedMail({ to: realtor.email, name: realtor.name, propertyTitle, reason, publicUrl: deps.publicUrl }));
     })().catch((error: unknown) => deps.logger.error('refund mail failed', { realtorId, error }));
     mails.add(sending);
     void sending.finally(() => mails.delete(sending));
@@ -78,7 +82,8 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     const name = refundEventName(owed._id);
     const eventId = nameToUuid(name);
     const attempt = crypto.randomUUID();
-    const command = { type: 'RefundBid' as const, bidId: owed._id, reason: REFUND_REASON, at: owed.at };
+    const reason = owedRefundReason(owed);
+    const command = { type: 'RefundBid' as const, bidId: owed._id, reason, at: owed.at };
     const result = await handleCommand(deps.eventStore, streamId, account, command, {
       // The refund, then the reward withdrawals decided with it (docs/decisions/0023), each with an id of its own.
       eventId: (event, index) => (index === 0 ? eventId : nameToUuid(`${name}:${event.type}:${index}`)),
@@ -87,7 +92,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     if (result.events.length === 0) return;
     // An identical append by another node returns as if it wrote: only the writer's token is on the event.
     const written = (await deps.eventStore.readStream(streamId)).find((event) => event.id === eventId);
-    if (written?.metadata.attempt === attempt) mail(owed.realtorId, owed.propertyTitle);
+    if (written?.metadata.attempt === attempt) mail(owed.realtorId, owed.propertyTitle, reason);
   };
 
   const work = createOwedWork<RefundOwedDoc>({
@@ -99,6 +104,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     ...(deps.lease ? { lease: deps.lease } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.dueNow ? { dueNow: deps.dueNow } : {}),
   });
 
   return {
@@ -120,6 +126,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     },
     start: work.start,
     counts: work.counts,
+    catchUp: work.catchUp,
     async idle() {
       await work.idle();
       while (mails.size > 0) await Promise.allSettled([...mails]);

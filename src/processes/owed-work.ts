@@ -39,13 +39,20 @@ export interface OwedWorkOptions<T extends OwedDoc> {
   now?: () => number;
   /** When given, a node works an item only while it holds the item's lease, so N nodes work it once. */
   lease?: LeaseOptions;
+  /** The clock an item's `dueAt` is read by (the app's: a listing's close is its time); `now` when not given. */
+  dueNow?: () => number;
 }
+
+/** What is due by `dueBy`: every item without a `dueAt`, and those whose `dueAt` has come. */
+const dueFilter = (dueBy: string) => ({ doneAt: null, $or: [{ dueAt: { $exists: false } }, { dueAt: null }, { dueAt: { $lte: dueBy } }] });
 
 export interface OwedWork<T extends OwedDoc> {
   /** Reads what is owed now and keeps going until stopped. */
   start(): void;
-  /** Completes this item at once (the live path), unless it is in hand already. */
+  /** Completes this item at once (the live path), unless it is in hand already or not due yet. */
   kick(item: T): void;
+  /** Reads what is owed and due now and completes it; resolves when this pass is done (tests, a clock moved). */
+  catchUp(): Promise<void>;
   /** How many items are owed, and how many of them for longer than a minute. */
   counts(): Promise<{ pending: number; overdue: number }>;
   /** Resolves once nothing is in hand. */
@@ -70,6 +77,7 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
   const { name, logger } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
   const now = options.now ?? Date.now;
+  const dueNow = options.dueNow ?? now;
   const attempts = new Map<string, Attempts>();
   const inHand = new Map<string, Promise<void>>();
   let sweeping: Promise<void> | undefined;
@@ -148,7 +156,10 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     if (sweeping) return sweeping;
     sweeping = (async () => {
       try {
-        const owed = await options.owed().find({ doneAt: null }, { sort: { since: 1 } });
+        const dueBy = new Date(dueNow()).toISOString();
+        const owed = await options.owed().find(dueFilter(dueBy), { sort: { since: 1 } });
+        // Work the clock brings later (a listing's close): the timer wakes for the first of it.
+        const [upcoming] = await options.owed().find({ doneAt: null, dueAt: { $gt: dueBy } }, { sort: { dueAt: 1 }, limit: 1 });
         sweepFailures = 0;
         const ids = new Set(owed.map((item) => item._id));
         // Paid in the log (here or by another node): nothing to remember.
@@ -166,7 +177,7 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
           warnedAt = now();
           logger.warn(`${name}: items still owed after a minute`, { count: overdue.length, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
         }
-        let next = QUIET_SWEEP_MS;
+        let next = upcoming?.dueAt ? Math.min(QUIET_SWEEP_MS, Math.max(0, Date.parse(upcoming.dueAt) - dueNow())) : QUIET_SWEEP_MS;
         for (const tried of attempts.values()) if (!tried.done) next = Math.min(next, Math.max(0, tried.nextAt - now()));
         schedule(next);
       } catch (error) {
@@ -191,12 +202,19 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     },
     kick(item) {
       if (stopped || attempts.get(item._id)?.done) return;
+      const dueInMs = item.dueAt ? Date.parse(item.dueAt) - dueNow() : 0;
+      if (dueInMs > 0) return schedule(Math.min(dueInMs, QUIET_SWEEP_MS));
       void attempt(item);
+    },
+    async catchUp() {
+      await sweep();
+      await idle();
     },
     async counts() {
       const owed = options.owed();
       const overdueSince = new Date(now() - OVERDUE_AFTER_MS).toISOString();
-      const [pending, overdue] = await Promise.all([owed.countDocuments({ doneAt: null }), owed.countDocuments({ doneAt: null, since: { $lte: overdueSince } })]);
+      const due = dueFilter(new Date(dueNow()).toISOString());
+      const [pending, overdue] = await Promise.all([owed.countDocuments(due), owed.countDocuments({ ...due, since: { $lte: overdueSince } })]);
       return { pending, overdue };
     },
     idle,

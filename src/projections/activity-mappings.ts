@@ -6,6 +6,7 @@ import type { AdminEvent } from '../domain/admins/events';
 import type { PageViewed } from '../domain/analytics/page-views';
 import type { AuditEvent } from '../domain/audit/events';
 import type { BidSelected } from '../domain/bidding/selection';
+import type { BidSeen } from '../domain/bidding/seen';
 import type { FileEvent } from '../domain/files/events';
 import type { LegalEvent } from '../domain/legal/events';
 import type { PropertyEvent } from '../domain/listings/events';
@@ -51,6 +52,7 @@ type LoggedEvent =
   | VerificationEvent
   | PropertyEvent
   | BidSelected
+  | BidSeen
   | RealtorProfileEvent
   | PaymentEvent
   | PageViewed
@@ -83,6 +85,7 @@ export const NOT_AUDITED = {
   ParkedEventSkipped: "an operator's action on a read model, not on anyone's account: the event itself, in its own stream, records who and why",
   NotificationsRead: "which entries of their own inbox a person has read: it changes nothing anyone else sees (docs/decisions/0060)",
   ListingAlertsMailed: 'that realtors were mailed about listings the log already shows, each with its own entry (docs/decisions/0060)',
+  BidSeen: "a receipt that the owner opened a bid the log already shows; it changes nothing but the realtor's bid card",
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

@@ -64,6 +64,7 @@ export async function viewOwnBids(store: ReadStore, bids: readonly BidDoc[], pro
       biddingEndsAt: property.biddingEndsAt,
       propertyActive: property.isActive,
       propertyDeleted: property.deleted,
+      creditReturned: bid.creditReturned ?? null,
     };
     const owner = property.ownerId === null ? undefined : people.get(property.ownerId)?.user;
     if (owner && !property.deleted && mayShareOwnerContact(realtorId, property, now)) return [{ ...view, ownerName: owner.name, ownerEmail: owner.email, ownerPhone: owner.phone }];
@@ -84,5 +85,6 @@ function baseView(bid: BidDoc, property: BidPropertyDoc, person: Person | undefi
     selected: property.selectedBidId === bid._id,
     realtorName: person?.user?.name ?? '',
     realtorProfileImage: profileImageOf(person),
+    seenAt: bid.seenAt ?? null,
   };
 }

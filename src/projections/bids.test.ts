@@ -9,6 +9,7 @@ import type { PositionedPush } from './projection';
 import type { BidDoc, BidPropertyDoc } from './bids';
 import { BID_PROPERTIES, BIDS, createBidsProjection } from './bids';
 import { createProjectionRunner } from './runner';
+import { REFUND_UNSEEN_REASON } from '../domain/bidding/policies';
 
 const at = '2026-11-22T10:00:00.000Z';
 const closes = '2026-12-06T10:00:00.000Z';
@@ -74,7 +75,8 @@ describe('bids projection', () => {
       ['bid:placed', ['user:owner']],
       ['property:bids', ['property:p2', 'user:owner']],
       ['property:bids', ['user:owner']],
-      ['bid:selected', ['user:owner', 'user:r1']],
+      // Every bidder's open pages follow the outcome, the losing one's included (issue 27, item 5).
+      ['bid:selected', ['user:owner', 'user:r1', 'user:r2', 'property:p1']],
     ]);
     expect(pushes.every((p) => !JSON.stringify(p.payload).includes('@'))).toBe(true);
     await store.close();
@@ -91,6 +93,29 @@ describe('bids projection', () => {
     const rebuilt = createMemoryReadStore();
     await run(store, rebuilt);
     expect(await snapshot(rebuilt)).toEqual(once);
+    await store.close();
+  });
+
+  it('marks a bid seen and pushes bid:seen to its realtor; a courtesy refund keeps the bid on its listing and in its count', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const readStore = createMemoryReadStore();
+    const pushes: PositionedPush[] = [];
+    const runner = createProjectionRunner({ eventStore: store, readStore, projections: [createBidsProjection()], onPush: (p) => pushes.push(p) });
+    await runner.start();
+    await store.append('property-p1', [event('PropertyListed', propertyListedData('p1', 'owner', { biddingEndsAt: closes, title: 'Loft' }))], expected.noStream);
+    await store.append('user-r1', [event('BidPlaced', { bidId: 'b1', propertyId: 'p1', amount: 150, message: '', at, balanceAfter: 0 })], expected.any);
+    await store.append('user-r2', [event('BidPlaced', { bidId: 'b2', propertyId: 'p1', amount: 160, message: '', at, balanceAfter: 0 })], expected.any);
+    await store.append('bid-seen-p1', [event('BidSeen', { propertyId: 'p1', bidId: 'b1', realtorId: 'r1', ownerId: 'owner', at: '2026-11-23T10:00:00.000Z' })], expected.noStream);
+    await store.append('user-r2', [event('BidRefunded', { bidId: 'b2', propertyId: 'p1', reason: REFUND_UNSEEN_REASON, at: closes, balanceAfter: 1 })], expected.any);
+    await runner.waitFor(await store.headPosition());
+    await runner.stop();
+    const { bids, properties } = await snapshot(readStore);
+    expect(bids.map((b) => [b._id, b.seenAt, b.refundedAt, b.creditReturned])).toEqual([
+      ['b1', '2026-11-23T10:00:00.000Z', null, null],
+      ['b2', null, null, { at: closes, reason: REFUND_UNSEEN_REASON }],
+    ]);
+    expect(properties).toEqual([expect.objectContaining({ _id: 'p1', bidCount: 2 })]);
+    expect(pushes.filter((p) => p.event === 'bid:seen').map((p) => [p.rooms, p.payload])).toEqual([[['user:r1'], { propertyId: 'p1', bidId: 'b1', seenAt: '2026-11-23T10:00:00.000Z' }]]);
     await store.close();
   });
 });

@@ -4,6 +4,9 @@ import { UNLISTED, evolvePropertyFacts, isPropertyEventType } from '../domain/bi
 import type { BidSelected } from '../domain/bidding/selection';
 import { isSelectionEvent } from '../domain/bidding/selection';
 import type { BidMessageEdited, BidPlaced, BidRefunded } from '../domain/accounts/events';
+import { refundLeavesListing } from '../domain/bidding/policies';
+import type { BidSeen } from '../domain/bidding/seen';
+import { isBidSeenEvent } from '../domain/bidding/seen';
 import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import { viewPropertyBids } from './bid-views';
@@ -22,8 +25,12 @@ export type BidDoc = {
   message: string;
   createdAt: string;
   updatedAt: string;
-  /** Set when the bid's credit came back; the bid stays, so its realtor and the back office see it refunded. Its status is derived (src/domain/bidding/bid-status.ts). */
+  /** Set when the bid's credit came back with its listing's deletion; the bid stays, so its realtor and the back office see it refunded. Its status is derived (src/domain/bidding/bid-status.ts). */
   refundedAt: string | null;
+  /** When the owner first loaded the bid (BidSeen); absent on documents written before. */
+  seenAt?: string | null;
+  /** A courtesy refund (docs/decisions/0059): the credit came back and the bid stays on its listing, selectable. */
+  creditReturned?: { at: string; reason: string } | null;
   _position?: number;
 };
 
@@ -62,6 +69,7 @@ export function createBidsProjection(): Projection {
       const replaying = context?.replaying ?? false;
       if (event.streamId.startsWith('property-') && isPropertyEventType(event.type)) return applyPropertyEvent(event, store);
       if (isSelectionEvent(event)) return applySelection(event as RecordedEvent & BidSelected, store);
+      if (isBidSeenEvent(event)) return applySeen(event as RecordedEvent & BidSeen, store);
       if (!event.streamId.startsWith('user-')) return;
       const realtorId = event.streamId.slice('user-'.length);
       switch (event.type) {
@@ -98,7 +106,7 @@ async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: strin
   const { bidId, propertyId, amount, message, at } = event.data;
   const bids = store.collection<BidDoc>(BIDS);
   const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
-  const bid: BidDoc = { _id: bidId, propertyId, realtorId, amount, message, createdAt: at, updatedAt: at, refundedAt: null };
+  const bid: BidDoc = { _id: bidId, propertyId, realtorId, amount, message, createdAt: at, updatedAt: at, refundedAt: null, seenAt: null, creditReturned: null };
   await insertOnce(bids, bid, event.position);
   await updateOnce(properties, propertyId, event.position, { $inc: { bidCount: 1 } });
   // Pushes about past events go nowhere, and building the owner's view costs reads.
@@ -123,8 +131,13 @@ async function applyBidEdited(event: RecordedEvent & BidMessageEdited, store: Re
 }
 
 async function applyBidRefunded(event: RecordedEvent & BidRefunded, store: ReadStore): Promise<Push[]> {
-  const { bidId, propertyId, at } = event.data;
+  const { bidId, propertyId, at, reason } = event.data;
   const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
+  if (!refundLeavesListing(reason)) {
+    // The credit came back; the bid stays on the listing and in its count.
+    await updateOnce(store.collection<BidDoc>(BIDS), bidId, event.position, { $set: { creditReturned: { at, reason } } });
+    return [];
+  }
   await updateOnce(store.collection<BidDoc>(BIDS), bidId, event.position, { $set: { refundedAt: at } });
   await updateOnce(properties, propertyId, event.position, { $inc: { bidCount: -1 } });
   const property = await properties.findOne({ _id: propertyId });
@@ -137,5 +150,15 @@ async function applySelection(event: RecordedEvent & BidSelected, store: ReadSto
   await updateOnce(store.collection<BidPropertyDoc>(BID_PROPERTIES), propertyId, event.position, {
     $set: { selectedBidId: bidId, selectedRealtorId: realtorId, selectedAt: at },
   });
-  return [{ rooms: [userRoom(ownerId), userRoom(realtorId)], event: 'bid:selected', payload: { propertyId, bidId, realtorId, selectedAt: at } }];
+  // Every bidder's open pages follow: the chosen one reads "Selected", the others "Not selected" (issue 27, item 5).
+  const bidders = await store.collection<BidDoc>(BIDS).find({ propertyId }, { projection: { realtorId: 1 } });
+  const rooms = [...new Set([ownerId, realtorId, ...bidders.map((bid) => bid.realtorId)])].map(userRoom);
+  return [{ rooms: [...rooms, propertyRoom(propertyId)], event: 'bid:selected', payload: { propertyId, bidId, realtorId, selectedAt: at } }];
+}
+
+/** The owner opened the bid: its realtor's open pages say so. */
+async function applySeen(event: RecordedEvent & BidSeen, store: ReadStore): Promise<Push[]> {
+  const { bidId, propertyId, realtorId, at } = event.data;
+  await updateOnce(store.collection<BidDoc>(BIDS), bidId, event.position, { $set: { seenAt: at } });
+  return [{ rooms: [userRoom(realtorId)], event: 'bid:seen', payload: { propertyId, bidId, seenAt: at } }];
 }

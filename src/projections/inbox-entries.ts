@@ -3,6 +3,8 @@ import { serviceAreaOfLocation } from '../contract/service-areas';
 import { isAccountEvent } from '../domain/accounts/events';
 import type { AccountEvent } from '../domain/accounts/events';
 import { ledgerEntryOf } from '../domain/accounts/ledger';
+import type { BidSeen } from '../domain/bidding/seen';
+import { isBidSeenEvent } from '../domain/bidding/seen';
 import type { BidSelected } from '../domain/bidding/selection';
 import { isSelectionEvent } from '../domain/bidding/selection';
 import type { PropertyListed } from '../domain/listings/events';
@@ -41,8 +43,8 @@ async function listingOf(store: ReadStore, propertyId: string): Promise<BidPrope
  * The one table from event to inbox entries (docs/decisions/0060): each event
  * type that tells someone something, whom it tells, and the words. Rules read
  * only read models registered before the inbox, which have applied the same
- * event, so a rebuild writes the same entries. A kind added later (a bid seen,
- * bidding closed) is one more row.
+ * event, so a rebuild writes the same entries. A kind added later (bidding closed,
+ * say) is one more row.
  */
 export const INBOX_ENTRY_RULES: Record<string, EntryRule> = {
   async BidPlaced(event, store) {
@@ -51,6 +53,13 @@ export const INBOX_ENTRY_RULES: Record<string, EntryRule> = {
     const listing = await listingOf(store, propertyId);
     if (!listing?.ownerId) return [];
     return [{ userId: listing.ownerId, kind: 'bid-received', title: 'New bid received', body: `A realtor bid ${dollars(amount)} on ${quoted(listing.title)}.`, href: listingHref(propertyId) }];
+  },
+
+  async BidSeen(event, store) {
+    if (!isBidSeenEvent(event)) return [];
+    const { propertyId, realtorId } = (event as Recorded<BidSeen>).data;
+    const listing = await listingOf(store, propertyId);
+    return [{ userId: realtorId, kind: 'bid-seen', title: 'Your bid was seen', body: `The homeowner opened your bid on ${quoted(listing?.title)}.`, href: listingHref(propertyId) }];
   },
 
   async BidSelected(event, store) {

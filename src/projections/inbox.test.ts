@@ -85,6 +85,18 @@ describe('inbox projection', () => {
     expect(live.find((push) => push.rooms[0] === 'user:r2' && push.payload.kind === 'listing-in-area')?.payload).toMatchObject({ title: 'New listing in Guelph', href: '/listing/p2', readAt: null });
   });
 
+  it('given a bid the owner opened, then its realtor is told their bid was seen', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const readStore = createMemoryReadStore();
+    const runner = await follow(store, readStore);
+    await seedLog(store);
+    await store.append('bid-seen-p1', [event('BidSeen', { propertyId: 'p1', bidId: 'b2', realtorId: 'r2', ownerId: 'owner', at })], expected.noStream);
+    await runner.waitFor(await store.headPosition());
+    await runner.stop();
+
+    expect((await entriesOf(readStore, 'r2'))[0]).toEqual({ kind: 'bid-seen', title: 'Your bid was seen', body: 'The homeowner opened your bid on “Loft”.', href: '/listing/p1', read: false });
+  });
+
   it('when entries are marked read, by id or all, then a rebuild from the log finds them read, and an erased person has none', async () => {
     const store = createSqliteEventStore({ path: ':memory:' });
     await seedLog(store);

@@ -7,8 +7,16 @@
  */
 export type OwedDoc = {
   _id: string;
-  /** When the debt appeared: the recordedAt of the event that caused it. */
+  /**
+   * When the debt appeared: the recordedAt of the event that caused it; for
+   * work the clock brings, its `dueAt` (how long it is overdue counts from then).
+   */
   since: string;
+  /**
+   * Work the clock brings (a refund due at a listing's close, docs/decisions/0059):
+   * not worked on before this time of the app's clock. Absent or null: due at once.
+   */
+  dueAt?: string | null;
   /** The id of that event, for the completing append's causationId. */
   causationId: string;
   /** When the completing event happened; null while pending. */

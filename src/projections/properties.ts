@@ -1,4 +1,5 @@
 import { isAccountEvent } from '../domain/accounts/events';
+import { refundLeavesListing } from '../domain/bidding/policies';
 import type { BidSelected } from '../domain/bidding/selection';
 import { isSelectionEvent } from '../domain/bidding/selection';
 import type { PropertyDetails, PropertyEvent } from '../domain/listings/events';
@@ -72,7 +73,8 @@ export function searchTextOf(details: Pick<PropertyDetails, 'title' | 'location'
 function bidCountChange(event: RecordedEvent): { propertyId: string; delta: 1 | -1 } | null {
   if (!isAccountEvent(event)) return null;
   if (event.type === 'BidPlaced') return { propertyId: event.data.propertyId, delta: 1 };
-  if (event.type === 'BidRefunded') return { propertyId: event.data.propertyId, delta: -1 };
+  // A courtesy refund leaves the bid on its listing (docs/decisions/0059).
+  if (event.type === 'BidRefunded') return refundLeavesListing(event.data.reason) ? { propertyId: event.data.propertyId, delta: -1 } : null;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { BidPlaced, BidRefunded } from '../domain/accounts/events';
 import { BID_COST } from '../domain/accounts/bids';
+import { refundLeavesListing } from '../domain/bidding/policies';
 import { isPropertyEventType } from '../domain/bidding/property-facts';
 import type { BidSelected } from '../domain/bidding/selection';
 import { isSelectionEvent } from '../domain/bidding/selection';
@@ -66,7 +67,9 @@ export function createRealtorInsightsProjection(): Projection {
         const realtorId = event.streamId.slice('user-'.length);
         await insertOnce(bids, { _id: bidId, realtorId, propertyId, placedAt: at, credits: BID_COST, refunded: false }, event.position);
       } else if (event.type === 'BidRefunded') {
-        await updateOnce(bids, (event as RecordedEvent & BidRefunded).data.bidId, event.position, { $set: { refunded: true } });
+        const { bidId, reason } = (event as RecordedEvent & BidRefunded).data;
+        // A deletion takes the bid away; a courtesy refund gives its credit back and the bid still counts (docs/decisions/0059).
+        await updateOnce(bids, bidId, event.position, { $set: refundLeavesListing(reason) ? { refunded: true } : { credits: 0 } });
       }
     },
   };

@@ -1,5 +1,17 @@
 import type { StandingBid, RefundOrder } from '../domain/bidding/policies';
-import { refundForBidOnDeletedProperty, refundsForDeletedProperty } from '../domain/bidding/policies';
+import {
+  REFUND_NO_CHOICE_REASON,
+  REFUND_REASON,
+  REFUND_UNSEEN_REASON,
+  noChoiceRefundDue,
+  refundForBidOnDeletedProperty,
+  refundsForDeletedProperty,
+  seenBeforeClose,
+} from '../domain/bidding/policies';
+import type { BidSeen } from '../domain/bidding/seen';
+import { isBidSeenEvent } from '../domain/bidding/seen';
+import type { BidSelected } from '../domain/bidding/selection';
+import { isSelectionEvent } from '../domain/bidding/selection';
 import type { BidPlaced, BidRefunded } from '../domain/accounts/events';
 import type { RecordedEvent } from '../event-store/port';
 import type { Collection } from '../read-store/port';
@@ -7,18 +19,27 @@ import type { BidDoc, BidPropertyDoc } from './bids';
 import { BID_PROPERTIES, BIDS } from './bids';
 import type { OwedDoc } from './owed';
 import type { Projection } from './projection';
-import { upsertOnce } from './projection';
+import { updateOnce, upsertOnce } from './projection';
 
 export const REFUNDS_OWED = 'refunds_owed';
 
-/** A bid whose credit must come back because its listing was deleted; `_id` is the bidId. */
+/**
+ * A bid whose credit comes back, now or when `since` comes; `_id` is the bidId.
+ * Its listing was deleted (due at once), or it waits for the close (refunded
+ * then unless the owner saw it before), then for seven days after the close
+ * (refunded then unless the owner chose a realtor): docs/decisions/0059.
+ */
 export type RefundOwedDoc = OwedDoc & {
   realtorId: string;
   propertyId: string;
   /** For the refund mail. */
   propertyTitle: string;
-  /** The refund's `at`: the deletion's, or the bid's own when it landed after the deletion. */
+  /** The refund's `at`: the deletion's (or the bid's own when it landed after the deletion), or the time it fell due. */
   at: string;
+  /** The refund's reason; absent on documents written before, which are all deletions. */
+  reason?: string;
+  /** Set with `doneAt` when the owner's choice made the no-choice refund void. */
+  voided?: boolean;
 };
 
 /**
@@ -35,9 +56,14 @@ export function createRefundsOwedProjection(): Projection {
     async setup(store) {
       await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ doneAt: 1, since: 1 });
       await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ propertyId: 1 });
+      await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ propertyId: 1, doneAt: 1 });
+      await store.collection<RefundOwedDoc>(REFUNDS_OWED).createIndex({ doneAt: 1, dueAt: 1 });
     },
     async apply(event, store) {
       const owed = store.collection<RefundOwedDoc>(REFUNDS_OWED);
+      if (isBidSeenEvent(event)) return applySeen(owed, event as RecordedEvent & BidSeen);
+      if (isSelectionEvent(event)) return applySelection(owed, event as RecordedEvent & BidSelected);
+      if (event.type === 'PropertyUpdated' && event.streamId.startsWith('property-')) return applyNewClose(owed, event);
       if (event.type === 'PropertyDeleted' && event.streamId.startsWith('property-')) {
         const data = event.data as { propertyId?: string; title?: string; biddingEndsAt?: string; at: string };
         const propertyId = data.propertyId ?? event.streamId.slice('property-'.length);
@@ -49,9 +75,16 @@ export function createRefundsOwedProjection(): Projection {
       if (!event.streamId.startsWith('user-')) return;
       if (event.type === 'BidPlaced') {
         const { bidId, propertyId, at } = (event as RecordedEvent & BidPlaced).data;
-        const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId }, { projection: { deleted: 1, title: 1 } });
+        const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId }, { projection: { deleted: 1, title: 1, biddingEndsAt: 1 } });
         const bid = { bidId, realtorId: event.streamId.slice('user-'.length), placedAt: at };
-        for (const order of refundForBidOnDeletedProperty(bid, property?.deleted ?? false)) await recordOwed(owed, order, propertyId, property?.title ?? '', event);
+        const orders = refundForBidOnDeletedProperty(bid, property?.deleted ?? false);
+        for (const order of orders) await recordOwed(owed, order, propertyId, property?.title ?? '', event);
+        const closes = property?.biddingEndsAt ?? null;
+        // Every bid on a live listing is owed back at the close, until the owner sees it in time.
+        if (orders.length === 0 && closes !== null) {
+          const order: RefundOrder = { realtorId: bid.realtorId, command: { type: 'RefundBid', bidId, reason: REFUND_UNSEEN_REASON, at: closes } };
+          await recordOwed(owed, order, propertyId, property?.title ?? '', event, closes);
+        }
         return;
       }
       if (event.type === 'BidRefunded') {
@@ -63,12 +96,46 @@ export function createRefundsOwedProjection(): Projection {
   };
 }
 
-async function recordOwed(owed: Collection<RefundOwedDoc>, order: RefundOrder, propertyId: string, propertyTitle: string, cause: RecordedEvent) {
-  await upsertOnce(owed, order.command.bidId, cause.position, {
-    $set: { realtorId: order.realtorId, propertyId, propertyTitle, at: order.command.at, since: cause.recordedAt, causationId: cause.id },
-    $setOnInsert: { doneAt: null },
+async function recordOwed(owed: Collection<RefundOwedDoc>, order: RefundOrder, propertyId: string, propertyTitle: string, cause: RecordedEvent, dueAt?: string) {
+  const { bidId, at, reason } = order.command;
+  // A no-choice refund the owner's choice made void does not void a deletion's.
+  const reopen = (await owed.findOne({ _id: bidId }, { projection: { voided: 1 } }))?.voided === true;
+  await upsertOnce(owed, bidId, cause.position, {
+    $set: { realtorId: order.realtorId, propertyId, propertyTitle, at, reason, since: dueAt ?? cause.recordedAt, dueAt: dueAt ?? null, causationId: cause.id, ...(reopen ? { doneAt: null, voided: false } : {}) },
+    ...(reopen ? {} : { $setOnInsert: { doneAt: null } }),
   });
 }
+
+/** A bid the owner saw before the close is not refunded then, but seven days after it if no realtor is chosen. */
+async function applySeen(owed: Collection<RefundOwedDoc>, event: RecordedEvent & BidSeen) {
+  const { bidId, at } = event.data;
+  const item = await owed.findOne({ _id: bidId });
+  if (!item?.dueAt || item.doneAt !== null || item.reason !== REFUND_UNSEEN_REASON || !seenBeforeClose(at, item.dueAt)) return;
+  const dueAt = noChoiceRefundDue(item.dueAt);
+  await updateOnce(owed, bidId, event.position, { $set: { reason: REFUND_NO_CHOICE_REASON, since: dueAt, dueAt, at: dueAt, causationId: event.id } });
+}
+
+/** The owner chose: the no-choice refunds of the listing are void (the unseen ones were due at the close, before any choice). */
+async function applySelection(owed: Collection<RefundOwedDoc>, event: RecordedEvent & BidSelected) {
+  const { propertyId, at } = event.data;
+  for (const item of await owed.find({ propertyId, doneAt: null, reason: REFUND_NO_CHOICE_REASON })) {
+    await updateOnce(owed, item._id, event.position, { $set: { doneAt: at, voided: true } });
+  }
+}
+
+/** A moved close moves what waits for it. */
+async function applyNewClose(owed: Collection<RefundOwedDoc>, event: RecordedEvent) {
+  const closes = (event.data as { biddingEndsAt?: unknown }).biddingEndsAt;
+  if (typeof closes !== 'string') return;
+  const propertyId = event.streamId.slice('property-'.length);
+  for (const item of await owed.find({ propertyId, doneAt: null, reason: { $in: [REFUND_UNSEEN_REASON, REFUND_NO_CHOICE_REASON] } })) {
+    const dueAt = item.reason === REFUND_UNSEEN_REASON ? closes : noChoiceRefundDue(closes);
+    await updateOnce(owed, item._id, event.position, { $set: { since: dueAt, dueAt, at: dueAt } });
+  }
+}
+
+/** The reason of an owed refund; documents written before reasons were recorded are deletions. */
+export const owedRefundReason = (item: RefundOwedDoc) => item.reason ?? REFUND_REASON;
 
 function toStandingBid(bid: BidDoc): StandingBid {
   return { bidId: bid._id, realtorId: bid.realtorId, placedAt: bid.createdAt };

@@ -48,6 +48,8 @@ export type UserDoc = {
   /** The payment provider's customer and saved card (SPEC §3); the user JSON tells only whether a card is saved. */
   stripeCustomerId?: string | null;
   stripePaymentMethodId?: string | null;
+  /** The saved card's brand and last four, when the provider told them. */
+  paymentCard?: { brand: string; last4: string } | null;
   _position?: number;
 };
 
@@ -108,7 +110,7 @@ export function createUsersProjection(): Projection {
 function erasedUserFields(userId: string) {
   const email = erasedEmail(userId);
   const username = erasedUsername(userId);
-  return { name: ERASED_NAME, email, emailLower: email, username, usernameLower: username, phone: null, profileImageUrl: null, sessionVersion: -1, stripeCustomerId: null, stripePaymentMethodId: null };
+  return { name: ERASED_NAME, email, emailLower: email, username, usernameLower: username, phone: null, profileImageUrl: null, sessionVersion: -1, stripeCustomerId: null, stripePaymentMethodId: null, paymentCard: null };
 }
 
 async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: string, store: ReadStore): Promise<Push[] | void> {
@@ -173,10 +175,10 @@ async function applyAccountEvent(event: RecordedEvent & AccountEvent, userId: st
       await updateOnce(users, userId, position, { $set: { stripeCustomerId: event.data.customerId } });
       return;
     case 'PaymentMethodSaved':
-      await updateOnce(users, userId, position, { $set: { stripePaymentMethodId: event.data.paymentMethodId } });
+      await updateOnce(users, userId, position, { $set: { stripePaymentMethodId: event.data.paymentMethodId, paymentCard: event.data.card ?? null } });
       return;
     case 'PaymentMethodRemoved':
-      await updateOnce(users, userId, position, { $set: { stripePaymentMethodId: null } });
+      await updateOnce(users, userId, position, { $set: { stripePaymentMethodId: null, paymentCard: null } });
       return;
     case 'BidMessageEdited':
     case 'NotificationPreferencesChanged':

@@ -3,7 +3,8 @@ import { isVerificationEvent } from '../domain/verification/events';
 import { assertNever } from '../domain/shared/decider';
 import type { RecordedEvent } from '../event-store/port';
 import type { Collection } from '../read-store/port';
-import type { Projection } from './projection';
+import { userRoom } from '../contract/realtime';
+import type { Projection, Push } from './projection';
 import { deleteOnce, updateOnce, upsertOnce } from './projection';
 
 export const VERIFICATIONS = 'verifications';
@@ -29,7 +30,7 @@ export type VerificationDoc = {
   _position?: number;
 };
 
-/** The `verifications` read model: the review queue and its history. */
+/** The `verifications` read model: the review queue and its history. Pushes `homeowner:verification` to the homeowner on a review. */
 export function createVerificationsProjection(): Projection {
   return {
     name: VERIFICATIONS,
@@ -43,8 +44,15 @@ export function createVerificationsProjection(): Projection {
       // The review queue's counters and its ?status= lists, in either order (docs/decisions/0032, 0033).
       await verifications.createIndex({ status: 1, submittedAt: -1, _id: -1 });
     },
-    async apply(event, store) {
-      if (isVerificationEvent(event)) await applyVerificationEvent(event, store.collection<VerificationDoc>(VERIFICATIONS));
+    async apply(event, store): Promise<Push[]> {
+      if (!isVerificationEvent(event)) return [];
+      await applyVerificationEvent(event, store.collection<VerificationDoc>(VERIFICATIONS));
+      // The homeowner's open profile follows the review without a reload (issue 27, item 5).
+      if (event.type === 'VerificationApproved' || event.type === 'VerificationRejected') {
+        const status = event.type === 'VerificationApproved' ? 'approved' : 'rejected';
+        return [{ rooms: [userRoom(event.data.userId)], event: 'homeowner:verification', payload: { status } }];
+      }
+      return [];
     },
   };
 }

@@ -1942,6 +1942,10 @@ export interface operations {
                         profileImageUrl: string | null;
                         createdAt: string;
                         hasPaymentMethod: boolean;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                     };
                 };
             };
@@ -1989,6 +1993,10 @@ export interface operations {
                             profileImageUrl: string | null;
                             createdAt: string;
                             hasPaymentMethod: boolean;
+                            paymentCard: {
+                                brand: string;
+                                last4: string;
+                            } | null;
                         };
                         redirectTo?: string;
                     };
@@ -2050,6 +2058,10 @@ export interface operations {
                         profileImageUrl: string | null;
                         createdAt: string;
                         hasPaymentMethod: boolean;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                     };
                 };
             };
@@ -2126,6 +2138,10 @@ export interface operations {
                         profileImageUrl: string | null;
                         createdAt: string;
                         hasPaymentMethod: boolean;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                     };
                 };
             };
@@ -4186,10 +4202,15 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         propertyTitle: string;
                         biddingEndsAt: string | null;
                         propertyActive: boolean;
                         propertyDeleted: boolean;
+                        creditReturned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         ownerName?: string;
                         ownerEmail?: string;
                         ownerPhone?: string | null;
@@ -4245,10 +4266,15 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         propertyTitle: string;
                         biddingEndsAt: string | null;
                         propertyActive: boolean;
                         propertyDeleted: boolean;
+                        creditReturned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         ownerName?: string;
                         ownerEmail?: string;
                         ownerPhone?: string | null;
@@ -4295,10 +4321,15 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         propertyTitle: string;
                         biddingEndsAt: string | null;
                         propertyActive: boolean;
                         propertyDeleted: boolean;
+                        creditReturned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         ownerName?: string;
                         ownerEmail?: string;
                         ownerPhone?: string | null;
@@ -4345,6 +4376,7 @@ export interface operations {
                         realtorProfileImage: string | null;
                         realtorEmail?: string;
                         realtorPhone?: string | null;
+                        seenAt: string | null;
                         editCount: number;
                         realtorVerified: boolean;
                         yearsOfExperience: number;
@@ -4444,6 +4476,7 @@ export interface operations {
                             realtorProfileImage: string | null;
                             realtorEmail?: string;
                             realtorPhone?: string | null;
+                            seenAt: string | null;
                         } | null;
                     };
                 };
@@ -4810,7 +4843,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            kind: "bid-received" | "bid-selected" | "bid-not-selected" | "verification-approved" | "verification-rejected" | "credits-purchased" | "credits-refunded" | "credits-rewarded" | "credits-reward-withdrawn" | "credits-set-by-admin" | "listing-in-area" | "review-received" | "review-answered";
+                            kind: "bid-received" | "bid-seen" | "bid-selected" | "bid-not-selected" | "verification-approved" | "verification-rejected" | "credits-purchased" | "credits-refunded" | "credits-rewarded" | "credits-reward-withdrawn" | "credits-set-by-admin" | "listing-in-area" | "review-received" | "review-answered";
                             title: string;
                             body: string;
                             href: string;

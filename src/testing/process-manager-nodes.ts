@@ -28,12 +28,14 @@ export interface NodeOptions {
   /** Read models kept across boots (as on MongoDB); a fresh in-memory store by default. */
   readStore?: ReadStore;
   projections?: Projection[];
-  /** The process managers' clock, for how long an item has been owed and when a lease runs out. */
+  /** The process managers' clock, for how long an item has been owed when a lease runs out and when an item falls due. */
   now?: () => number;
   /** How long a node holds an item it took; a minute by default. */
   leaseMs?: number;
   /** SUPPORT_EMAIL, where contact forms are mailed; unset by default. */
   supportEmail?: string;
+  /** The app's clock (bids, selections, seen marks); the real one by default. */
+  clock?: () => Date;
 }
 
 /** For a test file: workspaces and nodes, all closed and removed after each test. */
@@ -59,7 +61,7 @@ export function processManagerNodes() {
       readStore: options.readStore ?? createMemoryReadStore(),
       mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
       logger,
-      clock: () => new Date(),
+      clock: options.clock ?? (() => new Date()),
       env: { publicUrl: TEST_ORIGIN, RATE_LIMITS: 'off', SUPPORT_EMAIL: options.supportEmail, ADMIN_EMAIL: undefined },
       sessionSecret: 'process-manager-test-secret-'.repeat(2),
       processManagers: { retry: FAST_RETRY, ...(options.now ? { now: options.now } : {}), ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }) },

@@ -170,6 +170,17 @@ describe('RefundBid', () => {
     given(account, [...veteran(0), refunded]).when(refund).then([]);
   });
 
+  // The reasons bidding gives (src/domain/bidding/policies.ts); the account refunds a bid once whichever it is.
+  const [REFUND_REASON, REFUND_UNSEEN_REASON, REFUND_NO_CHOICE_REASON] = ['Property deleted', 'never opened', 'no realtor chosen'];
+
+  it('refunds a bid once whatever the reason: a courtesy refund after a deletion refund decides nothing, and the other way round', () => {
+    const deleted: AccountEvent = { type: 'BidRefunded', data: { bidId: 'bid-0', propertyId: 'p0', reason: REFUND_REASON, at, balanceAfter: 1 } };
+    const unseen: AccountEvent = { type: 'BidRefunded', data: { bidId: 'bid-0', propertyId: 'p0', reason: REFUND_UNSEEN_REASON, at, balanceAfter: 1 } };
+    given(account, [...veteran(0), deleted]).when({ ...refund, reason: REFUND_UNSEEN_REASON }).then([]);
+    given(account, [...veteran(0), unseen]).when({ ...refund, reason: REFUND_NO_CHOICE_REASON }).then([]);
+    given(account, [...veteran(0), unseen]).when(refund).then([]);
+  });
+
   it('refuses an unknown bid', () => {
     given(account, veteran(0)).when({ ...refund, bidId: 'nope' }).thenThrows(NotFoundError, BID_NOT_FOUND);
   });

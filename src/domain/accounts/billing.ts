@@ -35,12 +35,12 @@ export function decideBilling(command: BillingCommand, state: RegisteredAccount)
       if (state.paymentCustomerId !== null) return [];
       return [{ type: 'PaymentCustomerCreated', data: { customerId: command.customerId, at: command.at } }];
     case 'SavePaymentMethod': {
-      const { paymentMethodId, at } = command;
+      const { paymentMethodId, card, at } = command;
       if (state.paymentMethodId === paymentMethodId) return [];
       // The client's save is the person's choice; a webhook only fills in a save the client never made,
       // and one about a card since removed or replaced is stale.
       if (command.source === 'webhook' && (state.paymentMethodId !== null || state.removedPaymentMethodIds.includes(paymentMethodId))) return [];
-      return [{ type: 'PaymentMethodSaved', data: { paymentMethodId, at } }];
+      return [{ type: 'PaymentMethodSaved', data: { paymentMethodId, ...(card ? { card: { brand: card.brand, last4: card.last4 } } : {}), at } }];
     }
     case 'RemovePaymentMethod':
       if (state.paymentMethodId === null) throw new NotFoundError(NO_PAYMENT_METHOD);

@@ -80,7 +80,8 @@ export type BidCommand = PlaceBid | EditBidMessage | RefundBid | GrantReward;
 /** Records the payment provider's customer; the first one recorded stays. */
 export type RecordPaymentCustomer = { type: 'RecordPaymentCustomer'; customerId: string; at: string };
 /** Saves the card to charge; from the client after a setup, or from the provider's webhook. */
-export type SavePaymentMethod = { type: 'SavePaymentMethod'; paymentMethodId: string; source: 'client' | 'webhook'; at: string };
+/** `card`: the brand and last four the provider told, when it did (the client's save; a webhook's carries none). */
+export type SavePaymentMethod = { type: 'SavePaymentMethod'; paymentMethodId: string; card?: { brand: string; last4: string } | null; source: 'client' | 'webhook'; at: string };
 export type RemovePaymentMethod = { type: 'RemovePaymentMethod'; at: string };
 /** Adds a succeeded payment's credits; a second command for the same paymentId decides nothing. */
 export type PurchaseCredits = { type: 'PurchaseCredits'; paymentId: string; paymentIntentId: string; credits: number; amountCents: number; at: string };

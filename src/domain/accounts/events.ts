@@ -81,7 +81,8 @@ export type RewardWithdrawn = {
  * per payment, decided by this stream, whichever path reported the success.
  */
 export type PaymentCustomerCreated = { type: 'PaymentCustomerCreated'; data: { customerId: string; at: string } };
-export type PaymentMethodSaved = { type: 'PaymentMethodSaved'; data: { paymentMethodId: string; at: string } };
+/** `card`: brand and last four, absent when the provider did not tell (a webhook's save, or one recorded before). */
+export type PaymentMethodSaved = { type: 'PaymentMethodSaved'; data: { paymentMethodId: string; card?: { brand: string; last4: string }; at: string } };
 export type PaymentMethodRemoved = { type: 'PaymentMethodRemoved'; data: { paymentMethodId: string; at: string } };
 export type CreditsPurchased = {
   type: 'CreditsPurchased';

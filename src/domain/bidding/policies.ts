@@ -5,6 +5,27 @@
  */
 
 export const REFUND_REASON = 'Property deleted';
+/** The courtesy refunds (docs/decisions/0059): the statement says "Refund of your bid on “title”: {reason}". */
+export const REFUND_UNSEEN_REASON = 'the homeowner never opened it before bidding closed';
+export const REFUND_NO_CHOICE_REASON = 'the homeowner chose no realtor within 7 days of the close';
+/** How long after the close a listing with no realtor chosen gives its remaining bids back. */
+export const NO_CHOICE_REFUND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a refund takes the bid off its listing: a deletion does. A
+ * courtesy refund gives the credit back and leaves the bid where it was, so
+ * the owner may still select it. Any other reason (those recorded before) takes it off, as before.
+ */
+export const refundLeavesListing = (reason: string) => reason !== REFUND_UNSEEN_REASON && reason !== REFUND_NO_CHOICE_REASON;
+
+/** When the no-choice refund of a listing closing at `biddingEndsAt` falls due. */
+export const noChoiceRefundDue = (biddingEndsAt: string) => new Date(Date.parse(biddingEndsAt) + NO_CHOICE_REFUND_AFTER_MS).toISOString();
+
+/**
+ * Whether a bid seen at `seenAt` counts as seen for the close at
+ * `biddingEndsAt`: only a look before (or at) the close spares the refund.
+ */
+export const seenBeforeClose = (seenAt: string, biddingEndsAt: string) => Date.parse(seenAt) <= Date.parse(biddingEndsAt);
 
 export interface StandingBid {
   bidId: string;

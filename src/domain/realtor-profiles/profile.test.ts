@@ -185,6 +185,11 @@ describe('realtorProfileSchema', () => {
     expect(realtorProfileSchema.parse({ ...profile, yearsOfExperience: 'abc' }).yearsOfExperience).toBe(0);
   });
 
+  it('accepts an empty commission rate: the field is optional (issue 27, item 6)', () => {
+    expect(realtorProfileSchema.parse({ ...profile, commissionRate: '' }).commissionRate).toBe('');
+    expect(realtorProfileSchema.parse({ ...profile, commissionRate: '  ' }).commissionRate).toBe('');
+  });
+
   it.each([
     [{ serviceAreas: [] }, SERVICE_AREA_REQUIRED],
     [{ serviceAreas: undefined }, SERVICE_AREA_REQUIRED],
@@ -195,7 +200,6 @@ describe('realtorProfileSchema', () => {
     [{ additionalServices: ['Catering'] }, 'Invalid additional service'],
     [{ commissionRate: '2.555' }, INVALID_COMMISSION_RATE],
     [{ commissionRate: 'two' }, INVALID_COMMISSION_RATE],
-    [{ commissionRate: '' }, INVALID_COMMISSION_RATE],
     [{ yearsOfExperience: -1 }, YEARS_OF_EXPERIENCE_RULE],
     [{ yearsOfExperience: 2.5 }, YEARS_OF_EXPERIENCE_RULE],
     [{ profileImageUrl: 5 }, PROFILE_IMAGE_RULE],

@@ -7,13 +7,13 @@ import { buttonVariants } from './ui/button';
 import { MenuIcon, XIcon } from './ui/shell-icons';
 
 /**
- * The site header. Its `nav` is chosen by the caller from the session, so this
- * component knows nothing about users: GuestNav today; the homeowner nav (role
+ * The site header. Its `nav` (and `status`, kept in the bar on every width)
+ * are chosen by the caller from the session, so this component knows nothing about users: GuestNav today; the homeowner nav (role
  * badge, Profile, logout) and the realtor nav (credits badge, Profile,
  * Dashboard, Store, logout) are built from HeaderLink / HeaderActions and
  * passed in the same way.
  */
-export function Header({ nav = <GuestNav />, actions }: { nav?: ReactNode; actions?: ReactNode }) {
+export function Header({ nav = <GuestNav />, status }: { nav?: ReactNode; status?: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // Tied to the path it was opened on, so navigating closes the mobile menu without an effect.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
@@ -32,31 +32,33 @@ export function Header({ nav = <GuestNav />, actions }: { nav?: ReactNode; actio
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
-        {/* Always in the bar, phones included (the signed-in user's bell); the nav folds into the menu. */}
-        {actions !== undefined && actions !== null && <div className="ml-auto flex items-center md:order-last md:ml-0">{actions}</div>}
-        <button
-          ref={menuButton}
-          type="button"
-          className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpenedAt(menuOpen ? null : pathname)}
-        >
-          {menuOpen ? <XIcon className="size-5" /> : <MenuIcon className="size-5" />}
-          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-        </button>
-        <nav
-          id="site-nav"
-          aria-label="Main"
-          className={cn(
-            // Phones: a panel under the bar; md and up: an inline row.
-            'absolute inset-x-0 top-16 flex-col gap-1 border-b border-border bg-background px-4 pb-4 pt-2 shadow-md',
-            'md:static md:ml-auto md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
-            menuOpen ? 'flex' : 'hidden',
-          )}
-        >
-          {nav}
-        </nav>
+        {/* What stays in the bar on every width, phones included (the realtor's credits), then the nav or its menu button. */}
+        <div className="flex items-center gap-2 md:gap-3">
+          {status}
+          <button
+            ref={menuButton}
+            type="button"
+            className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
+            aria-expanded={menuOpen}
+            aria-controls="site-nav"
+            onClick={() => setMenuOpenedAt(menuOpen ? null : pathname)}
+          >
+            {menuOpen ? <XIcon className="size-5" /> : <MenuIcon className="size-5" />}
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+          <nav
+            id="site-nav"
+            aria-label="Main"
+            className={cn(
+              // Phones: a panel under the bar; md and up: an inline row.
+              'absolute inset-x-0 top-16 flex-col gap-1 border-b border-border bg-background px-4 pb-4 pt-2 shadow-md',
+              'md:static md:flex md:flex-row md:items-center md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+              menuOpen ? 'flex' : 'hidden',
+            )}
+          >
+            {nav}
+          </nav>
+        </div>
       </div>
     </header>
   );

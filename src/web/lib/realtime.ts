@@ -22,10 +22,13 @@ type CacheRule<Payload> = {
 const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
   'credits:changed': {
     orderKey: () => 'credits',
-    apply: (queryClient, { credits }) => {
+    apply: (queryClient, { credits, reason }) => {
       queryClient.setQueryData(queryKeys.user, (user: unknown) => (isRecord(user) ? { ...user, credits } : user));
       // Bids and rewards move the credits; the realtor dashboard's totals and achievements move with them.
       void queryClient.invalidateQueries({ queryKey: queryKeys.realtorDashboard, exact: true });
+      // The statement gains the entry; a refund shows on the bid it gave back (docs/decisions/0059).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.creditStatement, exact: true });
+      if (reason?.kind === 'refund') void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
     },
   },
   'property:bids': {
@@ -53,6 +56,13 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       void queryClient.invalidateQueries({ queryKey: queryKeys.property(propertyId), exact: true });
     },
   },
+  'bid:seen': {
+    apply: (queryClient, { propertyId }) => {
+      // The realtor's bid card says "Seen by the homeowner", on the dashboard and on the listing page.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ownBids, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.propertyBids(propertyId), exact: true });
+    },
+  },
   'realtor:verification': {
     orderKey: () => 'realtor-verification',
     apply: (queryClient) => {
@@ -66,6 +76,14 @@ const cacheRules: { [E in ServerEventName]: CacheRule<ServerEvents[E]> } = {
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       // A listing that went live in the realtor's area joins /home's grid.
       if (kind === 'listing-in-area') void queryClient.invalidateQueries({ queryKey: queryKeys.propertyPages });
+    },
+  },
+  'homeowner:verification': {
+    orderKey: () => 'homeowner-verification',
+    apply: (queryClient) => {
+      // The profile's Verification Status card, and the signed-in user (whether they may list).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.verificationStatus, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user, exact: true });
     },
   },
   activity: {

@@ -8,7 +8,7 @@ import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
-import { SignedInNav } from '../features/session/signed-in-nav';
+import { SignedInNav, SignedInStatus } from '../features/session/signed-in-nav';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import type { RouterContext } from '../router';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
@@ -46,8 +46,14 @@ function SiteHeader() {
   const { data: user, isPending } = useQuery(userQueryOptions());
   // Should the session still be loading, the nav stays empty rather than offering Login to a signed-in user.
   const nav = isPending ? null : user ? <SignedInNav user={user} /> : <GuestNav />;
-  // The bell is on every page a signed-in user sees, phones included (docs/decisions/0060).
-  return <Header nav={nav} actions={user ? <NotificationBell /> : null} />;
+  // The realtor's credits and the bell stay in the bar on every page, phones included (docs/decisions/0059, 0060).
+  const status = user ? (
+    <>
+      <SignedInStatus user={user} />
+      <NotificationBell />
+    </>
+  ) : null;
+  return <Header nav={nav} status={status} />;
 }
 
 function Footer() {

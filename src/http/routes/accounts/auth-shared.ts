@@ -22,6 +22,7 @@ export function toUserJson(user: UserDoc): UserJson {
     profileImageUrl: user.profileImageUrl,
     createdAt: user.createdAt,
     hasPaymentMethod: typeof user.stripePaymentMethodId === 'string',
+    paymentCard: typeof user.stripePaymentMethodId === 'string' ? (user.paymentCard ?? null) : null,
   };
 }
 

@@ -37,7 +37,8 @@ export function createBidSelectionRoutes(deps: AppDeps) {
     if (bid && bid.propertyId === propertyId) {
       const realtor = await readAccount(deps, bid.realtorId);
       const standing = realtor.status === 'registered' ? realtor.bids.get(bidId) : undefined;
-      stands = standing?.status === 'active' && standing.propertyId === propertyId;
+      // A courtesy refund gave the credit back and left the bid selectable (docs/decisions/0059); a deletion's took it off.
+      stands = standing !== undefined && standing.propertyId === propertyId && (standing.status === 'active' || bid.refundedAt === null);
     }
     const result = await runCommand(deps, c, selectionStreamId(propertyId), selection, {
       type: 'SelectBid',

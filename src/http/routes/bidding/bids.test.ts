@@ -37,6 +37,8 @@ describe('POST /api/properties/{id}/bid', () => {
       selected: false,
       realtorName: 'Rita Realtor',
       realtorProfileImage: null,
+      seenAt: null,
+      creditReturned: null,
       propertyTitle: 'Sunny loft',
       propertyActive: true,
       propertyDeleted: false,
@@ -182,7 +184,7 @@ describe('GET /api/bids and GET /api/properties/{id}/bids', () => {
     ]);
     expect(Object.keys(forOwner[0] ?? {}).sort()).toEqual(
       [
-        'amount', 'createdAt', 'editCount', 'id', 'message', 'propertyId', 'realtorId', 'realtorName', 'realtorProfileImage', 'selected', 'status', 'statusLabel', 'updatedAt',
+        'amount', 'createdAt', 'editCount', 'id', 'message', 'propertyId', 'realtorId', 'realtorName', 'realtorProfileImage', 'seenAt', 'selected', 'status', 'statusLabel', 'updatedAt',
         // The bidder's standing (docs/decisions/0051): nothing that names them.
         'realtorVerified', 'yearsOfExperience', 'specialties', 'serviceAreas', 'servesListingArea', 'wins', 'reviewSummary',
       ].sort(),

@@ -14,6 +14,7 @@ import { isRealtorApproved } from '../../../projections/realtor-profiles-queries
 import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
+import { markSeen } from './seen-receipts';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
 import { readJson, validate } from '../../validation';
@@ -88,6 +89,7 @@ export function createBidRoutes(deps: AppDeps) {
         standingBidsOnProperty(deps.readStore, propertyId, isOwner ? undefined : viewerId),
         findProperty(deps.readStore, propertyId, { location: 1 }),
       ]);
+      if (isOwner) await markSeen(deps, c, propertyId, viewerId, list);
       const views = await withEditCounts(deps.readStore, await viewPropertyBids(deps.readStore, list, property, viewerId, deps.clock()));
       // What the owner weighs before choosing, none of it naming the bidder (docs/decisions/0051).
       const answer: OwnerBidView[] = await withBidderStanding(deps.readStore, views, listing?.location ?? null);

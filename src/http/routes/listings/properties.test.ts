@@ -71,6 +71,8 @@ describe('POST /api/properties', () => {
       [{ title: '' }, 'Title is required'],
       [{ description: ' ' }, 'Description is required'],
       [{ propertyType: 'castle' }, 'Property type must be house, apartment, condo, or townhouse'],
+      [{ propertyType: '' }, 'Choose a property type'],
+      [{ propertyType: undefined }, 'Choose a property type'],
       [{ bedrooms: 0 }, 'Bedrooms must be a whole number of at least 1'],
       [{ bathrooms: 1.5 }, 'Bathrooms must be a whole number of at least 1'],
       [{ images: 'one' }, 'Images must be a list of uploaded image keys'],

@@ -44,13 +44,14 @@ export function createPaymentMethodRoutes(deps: AppDeps) {
       const { paymentMethodId } = await readJson(c, savePaymentMethodSchema);
       const realtor = await loadAccount(deps, currentUserId(c));
       let saved: string;
+      let card: { brand: string; last4: string } | null;
       try {
         const customerId = await ensureCustomer(deps, c, realtor);
-        ({ paymentMethodId: saved } = await provider.attachPaymentMethod({ customerId, paymentMethodId, idempotencyKey: `attach-${realtor.userId}-${paymentMethodId}` }));
+        ({ paymentMethodId: saved, card } = await provider.attachPaymentMethod({ customerId, paymentMethodId, idempotencyKey: `attach-${realtor.userId}-${paymentMethodId}` }));
       } catch (error) {
         throw providerFailure(error, 'Payment failed');
       }
-      await runCommand(deps, c, userStreamId(realtor.userId), account, { type: 'SavePaymentMethod', paymentMethodId: saved, source: 'client', at: deps.clock().toISOString() });
+      await runCommand(deps, c, userStreamId(realtor.userId), account, { type: 'SavePaymentMethod', paymentMethodId: saved, card, source: 'client', at: deps.clock().toISOString() });
       return c.json({ success: true, hasPaymentMethod: true });
     })
 

@@ -38,11 +38,13 @@ describe('simulated payments through HTTP', () => {
     expect(await json(saved)).toEqual({ success: true, hasPaymentMethod: true });
     const user = await userJson(t.app, realtor.cookie);
     expect(user.hasPaymentMethod).toBe(true);
+    // The brand and last four of the card, as the provider tells them (issue 27, item 6), and nothing else of it.
+    expect(user.paymentCard).toEqual({ brand: 'visa', last4: '4242' });
     expect(JSON.stringify(user)).not.toMatch(/pm_card|cus_sim/);
     expect(await typesIn(t, userStreamId(realtor.user.id))).toEqual(expect.arrayContaining(['PaymentCustomerCreated', 'PaymentMethodSaved']));
 
     expect(await json(await sendJson(t.app, 'DELETE', '/api/payment-method', undefined, realtor.cookie))).toEqual({ success: true, hasPaymentMethod: false });
-    expect((await userJson(t.app, realtor.cookie)).hasPaymentMethod).toBe(false);
+    expect(await userJson(t.app, realtor.cookie)).toMatchObject({ hasPaymentMethod: false, paymentCard: null });
     const again = await sendJson(t.app, 'DELETE', '/api/payment-method', undefined, realtor.cookie);
     expect(again.status).toBe(404);
     expect(await json(again)).toEqual({ message: 'No payment method found' });

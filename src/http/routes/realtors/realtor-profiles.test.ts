@@ -57,6 +57,14 @@ describe('realtor profile', () => {
     expect(await (await get(t, '/api/realtor-profile', realtor.cookie)).json()).toMatchObject(profile);
   });
 
+  it('saves a profile with the optional commission rate left empty', async () => {
+    const t = await app();
+    const realtor = await registerUnvettedRealtor(t);
+    const res = await sendJson(t.app, 'POST', '/api/realtor-profile', { ...profile, commissionRate: '' }, realtor.cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ commissionRate: '' });
+  });
+
   it.each([
     [{ serviceAreas: [] }, 'At least one service area is required'],
     [{ specialties: [] }, 'At least one specialty is required'],

@@ -8,6 +8,7 @@ import type { Admin } from './types';
 import { useDebouncedValue } from './use-debounced-value';
 import { useSessionExpiry } from './use-session-expiry';
 import { SearchIcon } from '../../components/ui/icons';
+import { ScrollHint } from '../../components/ui/scroll-hint';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 export function AdminPortal({ admin, tab, onTabChange }: { admin: Admin; tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
@@ -30,14 +31,19 @@ export function AdminPortal({ admin, tab, onTabChange }: { admin: Admin; tab: Ad
           }}
           className="flex flex-col gap-4"
         >
-          <TabsList aria-label="Admin sections">
-            {ADMIN_TABS.map((value) => (
-              <TabsTrigger key={value} value={value}>
-                {portalTabs[value].icon}
-                {portalTabs[value].label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+          {/* Eight tabs do not fit a phone: a fade on the side with more says the strip scrolls. */}
+          <ScrollHint fadeClassName="from-muted">
+            {(ref) => (
+              <TabsList ref={ref} aria-label="Admin sections">
+                {ADMIN_TABS.map((value) => (
+                  <TabsTrigger key={value} value={value}>
+                    {portalTabs[value].icon}
+                    {portalTabs[value].label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            )}
+          </ScrollHint>
           {ADMIN_TABS.map((value) => (
             <TabsContent key={value} value={value} className="mt-0">
               {/* Radix mounts only the active panel, so a tab fetches when first opened, and its search starts empty. */}

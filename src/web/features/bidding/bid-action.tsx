@@ -12,6 +12,7 @@ import { EditBidDialog } from './edit-bid-dialog';
 import { formatAmount, formatDate } from '../../lib/format';
 import { minimumBidOf } from './bid-amount';
 import { EDIT_BID_ID, PlaceBidDialog } from './place-bid-dialog';
+import { SeenReceipt } from './seen-receipt';
 import { propertyBidsQuery } from '../../lib/property-bids';
 import { ownBidsQuery, ownVerificationQuery, useViewer } from './queries';
 import { ONLY_VERIFIED_REALTORS_BID } from '../../../contract/realtor-profiles';
@@ -210,6 +211,7 @@ function BidSummary({ bid }: { bid: PropertyBid }) {
         <Fact label="Amount" value={formatAmount(bid.amount)} />
         <Fact label="Placed" value={formatDate(bid.createdAt)} />
       </dl>
+      <SeenReceipt seenAt={bid.seenAt} />
       <div className="grid gap-1">
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Message</p>
         {bid.message === '' ? (

@@ -9,6 +9,7 @@ import { ChevronRightIcon, GavelIcon } from '../../components/ui/icons';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { formatAmount, formatLongDate } from '../../lib/format';
 import { ownBidsQuery } from './queries';
+import { SeenReceipt } from './seen-receipt';
 import type { OwnBid } from './types';
 
 /**
@@ -79,6 +80,7 @@ function BidRow({ bid, now }: { bid: OwnBid; now: number }) {
         </Fact>
       </dl>
       {bid.message !== '' && <p className="line-clamp-2 break-words text-sm text-muted-foreground">“{bid.message}”</p>}
+      {!bid.propertyDeleted && <SeenReceipt seenAt={bid.seenAt} creditReturned={bid.creditReturned} />}
     </>
   );
   // A deleted listing has no page to open: the bid stays listed, refunded, without a link.

@@ -41,7 +41,7 @@ export function VerificationBanner({ email, linkFailed }: { email: string; linkF
             ) : (
               <>We sent a verification link to </>
             )}
-            <span className="font-medium break-all">{email}</span>
+            <span className="font-medium [overflow-wrap:anywhere]">{breakableEmail(email)}</span>
             {linkFailed ? '.' : '. Open it to confirm the address is yours.'}
           </p>
         </div>
@@ -65,4 +65,18 @@ export function VerificationBanner({ email, linkFailed }: { email: string; linkF
       </button>
     </section>
   );
+}
+
+/**
+ * The address with break opportunities where a reader expects them: before the
+ * @ and before each dot. A part still too long for a phone wraps anywhere
+ * (overflow-wrap on the address alone), never the sentence around it.
+ */
+function breakableEmail(email: string) {
+  return email.split(/(?=[@.])/).map((part, i) => (
+    <span key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </span>
+  ));
 }

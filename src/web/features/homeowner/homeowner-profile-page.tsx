@@ -27,7 +27,8 @@ export function HomeownerProfilePage({
         {verification}
       </div>
       {properties}
-      <div className="lg:max-w-[calc(50%-0.75rem)]">{password}</div>
+      {/* The settings cards use the desktop's width in two columns, like the cards above (issue 27, item 6). */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">{password}</div>
     </main>
   );
 }

@@ -9,8 +9,10 @@ function useSetHasPaymentMethod() {
   const queryClient = useQueryClient();
   return (hasPaymentMethod: boolean) => {
     queryClient.setQueryData(queryKeys.user, (user: unknown) =>
-      typeof user === 'object' && user !== null ? { ...user, hasPaymentMethod } : user,
+      typeof user === 'object' && user !== null ? { ...user, hasPaymentMethod, ...(hasPaymentMethod ? {} : { paymentCard: null }) } : user,
     );
+    // The saved card's brand and last four come with the user.
+    if (hasPaymentMethod) void queryClient.invalidateQueries({ queryKey: queryKeys.user, exact: true });
   };
 }
 

@@ -9,9 +9,15 @@ import { Spinner } from '../../components/ui/spinner';
 import { AddPaymentMethodDialog } from './add-payment-method-dialog';
 import { useRemovePaymentMethod } from './mutations';
 import { paymentsConfigQuery } from './queries';
+import type { SavedCard } from '../../../contract/payments';
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+
+/** The provider's brand code as people write it ('visa' → 'Visa'); an unknown one as given. */
+const brandName = (brand: string) => BRANDS[brand] ?? (brand === '' || brand === 'unknown' ? 'Card' : brand);
 
 /** The Payment Methods card of /realtor-profile (SPEC §2): add a card, or remove the saved one. */
-export function PaymentMethodCard({ hasPaymentMethod }: { hasPaymentMethod: boolean }) {
+export function PaymentMethodCard({ hasPaymentMethod, card = null }: { hasPaymentMethod: boolean; card?: SavedCard | null }) {
   const [adding, setAdding] = useState(false);
   const remove = useRemovePaymentMethod();
   const config = useQuery(paymentsConfigQuery());
@@ -38,7 +44,9 @@ export function PaymentMethodCard({ hasPaymentMethod }: { hasPaymentMethod: bool
             <CreditCardIcon className="size-5" />
           </span>
           <div className="min-w-0 flex-1">
-            <p className="font-medium">{hasPaymentMethod ? 'Card on file' : 'No card saved'}</p>
+            <p className="font-medium" data-testid="saved-card">
+              {!hasPaymentMethod ? 'No card saved' : card === null ? 'Card on file' : `${brandName(card.brand)} ending in ${card.last4}`}
+            </p>
             <p className="text-sm text-muted-foreground">
               {hasPaymentMethod ? 'Credit purchases are charged to this card.' : 'Add a card to buy bid credits.'}
             </p>

@@ -17,7 +17,7 @@ const paths = {
 
 /** The header's nav for a signed-in user (spec section 2, Header). */
 export function SignedInNav({ user }: { user: User }) {
-  return user.role === 'realtor' ? <RealtorNav credits={user.credits} /> : <HomeownerNav />;
+  return user.role === 'realtor' ? <RealtorNav /> : <HomeownerNav />;
 }
 
 function HomeownerNav() {
@@ -33,7 +33,21 @@ function HomeownerNav() {
   );
 }
 
-function RealtorNav({ credits }: { credits: number }) {
+/** What the header's bar shows on every width, phones included: the realtor's credits (issue 27, item 6). */
+export function SignedInStatus({ user }: { user: User }) {
+  if (user.role !== 'realtor') return null;
+  // Kept live by the realtime layer, which sets credits on the ['user'] data.
+  return (
+    <Badge>
+      <CoinIcon />
+      <span data-testid="credits-badge">
+        {user.credits} {user.credits === 1 ? 'credit' : 'credits'}
+      </span>
+    </Badge>
+  );
+}
+
+function RealtorNav() {
   return (
     <>
       <HeaderLink to={paths.home}>Home</HeaderLink>
@@ -41,13 +55,6 @@ function RealtorNav({ credits }: { credits: number }) {
       <HeaderLink to={paths.dashboard}>Dashboard</HeaderLink>
       <HeaderLink to={paths.store}>Store</HeaderLink>
       <HeaderActions>
-        {/* Kept live by the realtime layer, which sets credits on the ['user'] data. */}
-        <Badge>
-          <CoinIcon />
-          <span data-testid="credits-badge">
-            {credits} {credits === 1 ? 'credit' : 'credits'}
-          </span>
-        </Badge>
         <LogoutButton />
       </HeaderActions>
     </>
@@ -56,7 +63,7 @@ function RealtorNav({ credits }: { credits: number }) {
 
 function Badge({ children }: { children: ReactNode }) {
   return (
-    <span className="inline-flex h-7 items-center justify-center gap-1.5 self-start rounded-full bg-brand-soft px-3 text-xs font-semibold text-brand-hover md:self-auto">
+    <span className="inline-flex h-7 shrink-0 items-center justify-center gap-1.5 self-start whitespace-nowrap rounded-full bg-brand-soft px-3 text-xs font-semibold text-brand-hover md:self-auto">
       {children}
     </span>
   );

@@ -73,7 +73,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
     setSuccess({ credits: added, balance });
     setCelebrating(true);
     later(SUCCESS_ANIMATION_MS, () => setCelebrating(false));
-    toast({ title: 'Purchase successful', description: `${added} credits added to your account` });
+    toast({ title: 'Purchase successful', description: `${creditsLabel(added)} added to your account` });
   };
 
   const paymentFailed = (answer: PurchaseAnswer) => {
@@ -167,7 +167,9 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Buy Credits</h1>
-          <p className="text-muted-foreground">Each bid costs 1 credit. Choose a package; your saved card is charged once you confirm.</p>
+          <p className="text-muted-foreground">
+            Each bid costs 1 credit. Choose a package; {hasPaymentMethod ? 'your saved card is charged once you confirm.' : 'you add a card before you confirm.'}
+          </p>
         </div>
         <div className="flex items-center gap-3 rounded-xl border border-border bg-card px-4 py-3 shadow-sm">
           <span className="flex size-9 items-center justify-center rounded-full bg-brand-soft text-brand-hover" aria-hidden="true">
@@ -210,8 +212,8 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
           <DialogHeader>
             <DialogTitle>Confirm purchase</DialogTitle>
             <DialogDescription>
-              {chosen === null ? '' : `Buy ${creditsLabel(chosen.credits)} for $${formatCents(chosen.price)}?`} Your saved card is charged once
-              you confirm.
+              {chosen === null ? '' : `Buy ${creditsLabel(chosen.credits)} for $${formatCents(chosen.price)}?`}{' '}
+              {hasPaymentMethod ? 'Your saved card is charged once you confirm.' : 'No card is saved yet: you add one next, and it is charged once you confirm.'}
             </DialogDescription>
           </DialogHeader>
           {chosen !== null && (
@@ -254,7 +256,7 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
           {/* Centred throughout, on every width: DialogHeader and DialogFooter align left and right from sm up. */}
           <div className="grid gap-2 text-center">
             <DialogTitle>Purchase successful</DialogTitle>
-            <DialogDescription>{success === null ? '' : `${success.credits} credits added to your account`}</DialogDescription>
+            <DialogDescription>{success === null ? '' : `${creditsLabel(success.credits)} added to your account`}</DialogDescription>
           </div>
           <p className="text-center text-sm text-muted-foreground">
             Your balance is now <span className="font-semibold text-foreground tabular-nums">{creditsLabel(credits)}</span>.

@@ -5,8 +5,8 @@ import type { VerificationStatusJson } from '../../../contract/verification';
 
 /**
  * The homeowner's ownership verification. An administrator's review arrives
- * without a push, so each screen that shows it asks again when it opens
- * (staleTime 0) instead of keeping the first answer for the session.
+ * as a push (`homeowner:verification`) to an open page; each screen that shows
+ * it also asks again when it opens (staleTime 0).
  */
 export function verificationStatusQueryOptions() {
   return queryOptions({

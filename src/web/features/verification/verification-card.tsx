@@ -87,7 +87,8 @@ function StatusBadge({ status }: { status: 'not_submitted' | 'pending' | 'approv
   if (status === 'approved') return <Badge variant="success">Verified</Badge>;
   if (status === 'pending') return <Badge variant="warning">Pending</Badge>;
   if (status === 'rejected') return <Badge className="border-transparent bg-red-50 text-red-700">Action needed</Badge>;
-  return <Badge variant="muted">Not Verified</Badge>;
+  // The message below says 'Not Verified'; the badge says where the process stands, so the words are not twice on the card.
+  return <Badge variant="muted">Not started</Badge>;
 }
 
 /** SPEC §5 Verification file: what the bill must show. */

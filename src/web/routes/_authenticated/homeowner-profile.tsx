@@ -37,12 +37,12 @@ function HomeownerProfileRoute() {
         verification={<VerificationCard />}
         properties={<MyProperties action={<ListPropertyButtonWhenVerified />} />}
         password={
-          <div className="grid gap-6">
+          <>
             <ContactSharesCard />
             <NotificationSettingsCard />
             <YourDataCard />
             <ChangePasswordCard />
-          </div>
+          </>
         }
       />
     </>

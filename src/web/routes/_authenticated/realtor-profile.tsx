@@ -44,7 +44,7 @@ function RealtorProfileRoute() {
       </Section>
       <Section title="Payments and Security">
         {/* GET /api/user carries hasPaymentMethod (docs/decisions/0017). */}
-        <PaymentMethodCard hasPaymentMethod={user.hasPaymentMethod} />
+        <PaymentMethodCard hasPaymentMethod={user.hasPaymentMethod} card={user.paymentCard} />
         <ChangePasswordCard />
       </Section>
       <Section title="Bids">

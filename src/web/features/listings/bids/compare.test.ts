@@ -5,7 +5,7 @@ import { bidLabels, sortBids } from './compare';
 function bid(id: string, createdAt: string, standing: Partial<PropertyBid> = {}): PropertyBid {
   return {
     id, propertyId: 'p1', realtorId: `r-${id}`, amount: 100, message: '', createdAt, updatedAt: createdAt, status: 'pending', statusLabel: 'Open', selected: false,
-    realtorName: '', realtorProfileImage: null, editCount: 0, realtorVerified: false, yearsOfExperience: 0, specialties: [], serviceAreas: [], servesListingArea: false,
+    realtorName: '', realtorProfileImage: null, seenAt: null, editCount: 0, realtorVerified: false, yearsOfExperience: 0, specialties: [], serviceAreas: [], servesListingArea: false,
     wins: 0, reviewSummary: { count: 0, average: null }, ...standing,
   };
 }

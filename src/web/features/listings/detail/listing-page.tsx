@@ -154,6 +154,11 @@ function ListingDetails({
                   <TrashIcon />
                   Delete Property
                 </Button>
+                {property.realtorChosen && (
+                  <p className="text-sm text-neutral-600 sm:col-span-2 lg:col-span-1" data-testid="after-selection-note">
+                    {AFTER_SELECTION_NOTE}
+                  </p>
+                )}
               </div>
             )}
           </CardContent>
@@ -184,7 +189,7 @@ function ListingDetails({
             open={dialog === 'delete'}
             propertyId={property.id}
             title="Delete Property"
-            description="This action cannot be undone. It permanently removes this listing, its images and all bids placed on it."
+            description={`This action cannot be undone. It permanently removes this listing, its images and all bids placed on it.${property.realtorChosen ? ' The realtor you chose gets their credit back and an email saying the listing was deleted.' : ''}`}
             failureTitle="Failed to delete property"
             onOpenChange={(next) => !next && setDialog(null)}
             onDeleted={onDeleted}
@@ -194,6 +199,10 @@ function ListingDetails({
     </main>
   );
 }
+
+/** What Edit and Delete do once a realtor is chosen (issue 27, item 6); the server does exactly this. */
+const AFTER_SELECTION_NOTE =
+  'You chose a realtor. Your edits show on the listing they see, and your choice stands. Deleting the listing refunds every bid, your chosen realtor’s too, and tells them by email.';
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
