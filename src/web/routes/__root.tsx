@@ -9,7 +9,7 @@ import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
 import { SignedInNav } from '../features/session/signed-in-nav';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
