@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatCount } from './format';
 import { ListFilters } from './list-filters';
-import { listItems, listTotal, type pagedListQuery } from './paged-list';
+import { firstPage, listItems, listTotal, type ListAnswer, type pagedListQuery } from './paged-list';
 import { PagedListFooter } from './paged-list-footer';
 
 /** One column of the desktop table: its heading and what each row shows in it. */
@@ -27,24 +27,28 @@ export type AdminColumn<T> = {
  * the paged query, the count, the filter row, the four states, the table from
  * `wideFrom` up, the cards below it and the footer, is the same for every list.
  */
-export type AdminListDeclaration<T extends { id: string | number }> = {
+export type AdminListDeclaration<T extends { id: string | number }, Extra extends object = object> = {
   title: string;
   /** The description until the first page arrives. */
   intro: string;
   noun: { one: string; many: string };
+  /** What the loading, failure, updating and filter texts call the list; `noun.many` by default. */
+  what?: string;
   /** The list's `pagedListQuery(…)`. */
-  query: ReturnType<typeof pagedListQuery<T>>;
+  query: ReturnType<typeof pagedListQuery<T, Extra>>;
   /** The tab's search, for the count ("12 bids matching “x”"). */
   search?: string;
   /** The description once loaded; by default the count, and the search when there is one. */
-  describe?: (total: number, search: string) => string;
+  describe?: (total: number, search: string, first: ListAnswer<T, Extra>) => string;
   /** The filter controls (list-filters.tsx); left out where the list is shown without them. */
   filters?: ReactNode;
   empty: { icon: ReactNode; title: string; description: string };
   /** Skeleton rows while loading. */
   rows?: number;
-  /** Beside the updating spinner in the card's header (a download link). */
-  actions?: ReactNode;
+  /** Beside the updating spinner in the card's header (a download link, a create button); given the first page once loaded. */
+  actions?: ReactNode | ((first: ListAnswer<T, Extra> | undefined) => ReactNode);
+  /** Between the filters and the list, given the items loaded so far (a bulk action). */
+  toolbar?: (items: T[] | undefined) => ReactNode;
   /** The desktop table; a list without columns shows its cards at every width. */
   columns?: ReadonlyArray<AdminColumn<T>>;
   tableClassName?: string;
@@ -74,34 +78,40 @@ export function describeCount(total: number, search: string, noun: { one: string
 }
 
 /** An admin list section, built from its declaration. */
-export function AdminList<T extends { id: string | number }>(list: AdminListDeclaration<T>) {
+export function AdminList<T extends { id: string | number }, Extra extends object = object>(list: AdminListDeclaration<T, Extra>) {
   const query = useInfiniteQuery(list.query);
   const items = listItems(query.data);
   const total = listTotal(query.data);
   const search = list.search ?? '';
-  const updating = query.isFetching && !query.isFetchingNextPage && items !== undefined ? <Spinner size="sm" label={`Updating ${list.noun.many}`} /> : undefined;
+  const what = list.what ?? list.noun.many;
+  const updating = query.isFetching && !query.isFetchingNextPage && items !== undefined ? <Spinner size="sm" label={`Updating ${what}`} /> : undefined;
   const wide = WIDE[list.wideFrom ?? 'md'];
+  const first = firstPage(query.data);
+  const actions = typeof list.actions === 'function' ? list.actions(first) : list.actions;
 
   return (
     <SectionCard
       title={list.title}
-      description={items === undefined ? list.intro : (list.describe ?? ((count, text) => describeCount(count, text, list.noun)))(total, search)}
+      description={
+        first === undefined ? list.intro : list.describe === undefined ? describeCount(total, search, list.noun) : list.describe(total, search, first)
+      }
       actions={
-        list.actions === undefined ? (
+        actions === undefined ? (
           updating
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             {updating}
-            {list.actions}
+            {actions}
           </div>
         )
       }
     >
-      {list.filters !== undefined && <ListFilters label={`Filter ${list.noun.many}`}>{list.filters}</ListFilters>}
+      {list.filters !== undefined && <ListFilters label={`Filter ${what}`}>{list.filters}</ListFilters>}
+      {list.toolbar?.(items)}
       <QueryStates
         query={query}
         list={items}
-        what={list.noun.many}
+        what={what}
         rows={list.rows ?? 4}
         empty={<EmptyState className="border-0 py-10" {...list.empty} />}
       >
@@ -124,7 +134,7 @@ export function AdminList<T extends { id: string | number }>(list: AdminListDecl
   );
 }
 
-function ListTable<T extends { id: string | number }>({ list, items, className }: { list: AdminListDeclaration<T>; items: T[]; className: string }) {
+function ListTable<T extends { id: string | number }, Extra extends object>({ list, items, className }: { list: AdminListDeclaration<T, Extra>; items: T[]; className: string }) {
   const columns = list.columns ?? [];
   return (
     <div className={className}>
