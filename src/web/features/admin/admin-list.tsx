@@ -7,7 +7,7 @@ import { SectionCard } from '../../components/ui/section-card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatCount } from './format';
-import { ListFilters } from './list-filters';
+import { DeclaredFilters, type FilterControl, type FilterValues } from './list-filters';
 import { firstPage, listItems, listTotal, type ListAnswer, type pagedListQuery } from './paged-list';
 import { PagedListFooter } from './paged-list-footer';
 
@@ -27,7 +27,7 @@ export type AdminColumn<T> = {
  * the paged query, the count, the filter row, the four states, the table from
  * `wideFrom` up, the cards below it and the footer, is the same for every list.
  */
-export type AdminListDeclaration<T extends { id: string | number }, Extra extends object = object> = {
+export type AdminListDeclaration<T extends { id: string | number }, Extra extends object = object, F extends FilterValues = FilterValues> = {
   title: string;
   /** The description until the first page arrives. */
   intro: string;
@@ -40,8 +40,8 @@ export type AdminListDeclaration<T extends { id: string | number }, Extra extend
   search?: string;
   /** The description once loaded; by default the count, and the search when there is one. */
   describe?: (total: number, search: string, first: ListAnswer<T, Extra>) => string;
-  /** The filter controls (list-filters.tsx); left out where the list is shown without them. */
-  filters?: ReactNode;
+  /** The filters' values and controls (list-filters.tsx); the row is left out without `onChange` (the list shown elsewhere). */
+  filters?: { value: F; onChange: ((next: F) => void) | undefined; controls: ReadonlyArray<FilterControl<F>> };
   empty: { icon: ReactNode; title: string; description: string };
   /** Skeleton rows while loading. */
   rows?: number;
@@ -78,7 +78,7 @@ export function describeCount(total: number, search: string, noun: { one: string
 }
 
 /** An admin list section, built from its declaration. */
-export function AdminList<T extends { id: string | number }, Extra extends object = object>(list: AdminListDeclaration<T, Extra>) {
+export function AdminList<T extends { id: string | number }, Extra extends object = object, F extends FilterValues = FilterValues>(list: AdminListDeclaration<T, Extra, F>) {
   const query = useInfiniteQuery(list.query);
   const items = listItems(query.data);
   const total = listTotal(query.data);
@@ -106,7 +106,9 @@ export function AdminList<T extends { id: string | number }, Extra extends objec
         )
       }
     >
-      {list.filters !== undefined && <ListFilters label={`Filter ${what}`}>{list.filters}</ListFilters>}
+      {list.filters?.onChange !== undefined && (
+        <DeclaredFilters label={`Filter ${what}`} controls={list.filters.controls} value={list.filters.value} onChange={list.filters.onChange} />
+      )}
       {list.toolbar?.(items)}
       <QueryStates
         query={query}
@@ -134,7 +136,7 @@ export function AdminList<T extends { id: string | number }, Extra extends objec
   );
 }
 
-function ListTable<T extends { id: string | number }, Extra extends object>({ list, items, className }: { list: AdminListDeclaration<T, Extra>; items: T[]; className: string }) {
+function ListTable<T extends { id: string | number }, Extra extends object, F extends FilterValues>({ list, items, className }: { list: AdminListDeclaration<T, Extra, F>; items: T[]; className: string }) {
   const columns = list.columns ?? [];
   return (
     <div className={className}>

@@ -49,12 +49,9 @@ export function AdministratorsSection({ admin, search = '' }: { admin: Admin; se
 
   return (
     <AdminList
-      title="Administrators"
-      intro="Who can sign in to this portal"
+      title="Administrators" intro="Who can sign in to this portal" noun={{ one: 'administrator', many: 'administrators' }}
       describe={() => 'Who can sign in to this portal'}
-      noun={{ one: 'administrator', many: 'administrators' }}
-      query={administratorsQuery(search)}
-      search={search}
+      query={administratorsQuery(search)} search={search}
       rows={2}
       actions={
         admin.role === 'super_admin' ? (

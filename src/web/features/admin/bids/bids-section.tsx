@@ -1,14 +1,20 @@
 import { BidStatusBadge } from '../../../components/bid-status-badge';
 import { GavelIcon } from '../../../components/ui/icons';
+import { CardTitle, NameCell } from '../list-parts';
 import { AdminList, type AdminColumn } from '../admin-list';
+import type { FilterControl } from '../list-filters';
 import { formatDateTime } from '../format';
-import { FilterSelect } from '../list-filters';
 import { adminBidsQuery } from './queries';
 import { BID_SORTS, BID_STATUS_FILTERS, type BidFilters } from './types';
 import type { AdminBidJson } from '../../../../contract/bidding';
 
 // Bid amounts are whole dollars, not cents.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+const FILTERS: ReadonlyArray<FilterControl<BidFilters>> = [
+  { key: 'status', label: 'Status', options: BID_STATUS_FILTERS, anyLabel: 'Any status' },
+  { key: 'sort', label: 'Order', options: BID_SORTS, fallback: 'newest' },
+];
 
 const COLUMNS: ReadonlyArray<AdminColumn<AdminBidJson>> = [
   {
@@ -23,12 +29,7 @@ const COLUMNS: ReadonlyArray<AdminColumn<AdminBidJson>> = [
   {
     head: 'Realtor',
     cellClassName: 'max-w-56',
-    cell: (bid) => (
-      <>
-        <div className="truncate">{bid.realtorName}</div>
-        <div className="truncate text-xs text-muted-foreground">{bid.realtorEmail}</div>
-      </>
-    ),
+    cell: (bid) => <NameCell plain name={bid.realtorName} detail={bid.realtorEmail} />,
   },
   { head: 'Amount', className: 'text-right', cellClassName: 'text-right font-medium tabular-nums', cell: (bid) => dollars.format(bid.amount) },
   {
@@ -48,36 +49,19 @@ const COLUMNS: ReadonlyArray<AdminColumn<AdminBidJson>> = [
 /** The Bids tab: the bids on every listing, a page at a time, filtered by status. */
 export function BidsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: BidFilters; onFiltersChange?: (next: BidFilters) => void }) {
   const filtered = search !== '' || filters.status !== undefined;
-  const change = (next: Partial<BidFilters>) => onFiltersChange?.({ ...filters, ...next });
   return (
     <AdminList
-      title="Bids"
-      intro="Bids realtors placed"
-      noun={{ one: 'bid', many: 'bids' }}
-      query={adminBidsQuery(search, filters)}
-      search={search}
-      filters={
-        onFiltersChange && (
-          <>
-            <FilterSelect label="Status" value={filters.status} options={BID_STATUS_FILTERS} anyLabel="Any status" onChange={(status) => change({ status })} />
-            <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={BID_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
-          </>
-        )
-      }
-      empty={{
-        icon: <GavelIcon />,
-        title: filtered ? 'No bids match' : 'No bids yet',
-        description: filtered ? 'No bid matches this search and these filters.' : 'Bids that realtors place on properties appear here.',
-      }}
+      title="Bids" intro="Bids realtors placed" noun={{ one: 'bid', many: 'bids' }}
+      query={adminBidsQuery(search, filters)} search={search}
+      filters={{ value: filters, onChange: onFiltersChange, controls: FILTERS }}
+      empty={{ icon: <GavelIcon />, title: filtered ? 'No bids match' : 'No bids yet',
+        description: filtered ? 'No bid matches this search and these filters.' : 'Bids that realtors place on properties appear here.' }}
       columns={COLUMNS}
       cardClassName="grid gap-2"
       card={(bid) => (
         <>
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">{bid.propertyTitle || '—'}</p>
-              <p className="truncate text-sm text-muted-foreground">{bid.realtorName}</p>
-            </div>
+            <CardTitle name={bid.propertyTitle || '—'} detail={bid.realtorName} />
             <p className="shrink-0 font-semibold tabular-nums">{dollars.format(bid.amount)}</p>
           </div>
           {bid.message !== '' && <p className="line-clamp-2 break-words text-sm text-muted-foreground">{bid.message}</p>}

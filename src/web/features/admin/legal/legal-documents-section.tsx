@@ -6,7 +6,6 @@ import { ClockIcon, FileTextIcon, LockIcon, PencilIcon, PlusIcon, UsersIcon } fr
 import { CheckIcon, XIcon } from '../../../components/ui/shell-icons';
 import { AdminList, type AdminColumn } from '../admin-list';
 import { formatCount, formatDateTime } from '../format';
-import { FilterSelect } from '../list-filters';
 import { ActivateDocumentDialog } from './activate-document-dialog';
 import { AgreementsDialog } from './agreements-dialog';
 import { DeleteDocumentDialog } from './delete-document-dialog';
@@ -48,10 +47,8 @@ export function LegalDocumentsSection() {
 
   return (
     <AdminList
-      title="Legal documents"
-      intro="Terms of service and the privacy policy, by version"
+      title="Legal documents" intro="Terms of service and the privacy policy, by version" noun={{ one: 'version', many: 'versions' }}
       describe={(total) => `${formatCount(total)} ${total === 1 ? 'version' : 'versions'}; one active per type; an activated version never changes`}
-      noun={{ one: 'version', many: 'versions' }}
       what="legal documents"
       query={legalDocumentsQuery(type)}
       rows={3}
@@ -61,12 +58,9 @@ export function LegalDocumentsSection() {
           New document
         </Button>
       }
-      filters={<FilterSelect label="Type" value={type} options={TYPE_OPTIONS} anyLabel="All types" onChange={setType} />}
-      empty={{
-        icon: <FileTextIcon />,
-        title: type === undefined ? 'No legal documents yet' : `No ${documentTypeLabels[type]} yet`,
-        description: 'Until a document of a type is active, nobody is asked to accept one. Create the terms and the privacy policy, then activate them.',
-      }}
+      filters={{ value: { type }, onChange: (next) => setType(next.type), controls: [{ key: 'type', label: 'Type', options: TYPE_OPTIONS, anyLabel: 'All types' }] }}
+      empty={{ icon: <FileTextIcon />, title: type === undefined ? 'No legal documents yet' : `No ${documentTypeLabels[type]} yet`,
+        description: 'Until a document of a type is active, nobody is asked to accept one. Create the terms and the privacy policy, then activate them.' }}
       columns={columns(open)}
       rowTestId="legal-document-row"
       cardTestId="legal-document-card"

@@ -1,8 +1,9 @@
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { CreditCardIcon } from '../../../components/ui/icons';
+import { CardTitle, NameCell } from '../list-parts';
 import { AdminList, type AdminColumn } from '../admin-list';
+import type { FilterControl } from '../list-filters';
 import { formatCents, formatDateTime, humanize } from '../format';
-import { FilterSelect } from '../list-filters';
 import { adminPaymentsQuery } from './queries';
 import { PAYMENT_SORTS, PAYMENT_STATUSES, type PaymentFilters } from './types';
 import type { AdminPaymentJson, PaymentStatus } from '../../../../contract/payments';
@@ -13,16 +14,16 @@ const statusVariants: Record<PaymentStatus, BadgeVariant> = {
   pending: 'muted',
 };
 
+const FILTERS: ReadonlyArray<FilterControl<PaymentFilters>> = [
+  { key: 'status', label: 'Status', options: PAYMENT_STATUSES, anyLabel: 'Any status' },
+  { key: 'sort', label: 'Order', options: PAYMENT_SORTS, fallback: 'newest' },
+];
+
 const COLUMNS: ReadonlyArray<AdminColumn<AdminPaymentJson>> = [
   {
     head: 'Realtor',
     cellClassName: 'max-w-56',
-    cell: (payment) => (
-      <>
-        <div className="truncate font-medium">{payment.userName || '—'}</div>
-        <div className="truncate text-xs text-muted-foreground">{payment.userEmail}</div>
-      </>
-    ),
+    cell: (payment) => <NameCell name={payment.userName || '—'} detail={payment.userEmail} />,
   },
   { head: 'Amount', className: 'text-right', cellClassName: 'text-right font-medium tabular-nums', cell: (payment) => formatCents(payment.amount) },
   { head: 'Credits', className: 'text-right', cellClassName: 'text-right tabular-nums', cell: (payment) => payment.credits },
@@ -49,37 +50,20 @@ const COLUMNS: ReadonlyArray<AdminColumn<AdminPaymentJson>> = [
 /** The Payments tab: credit purchases with amounts (cents shown as dollars, two decimals) and their status, a page at a time. */
 export function PaymentsSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: PaymentFilters; onFiltersChange?: (next: PaymentFilters) => void }) {
   const filtered = search !== '' || filters.status !== undefined;
-  const change = (next: Partial<PaymentFilters>) => onFiltersChange?.({ ...filters, ...next });
   return (
     <AdminList
-      title="Payments"
-      intro="Credit purchases"
-      noun={{ one: 'payment', many: 'payments' }}
-      query={adminPaymentsQuery(search, filters)}
-      search={search}
-      filters={
-        onFiltersChange && (
-          <>
-            <FilterSelect label="Status" value={filters.status} options={PAYMENT_STATUSES} anyLabel="Any status" onChange={(status) => change({ status })} />
-            <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={PAYMENT_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
-          </>
-        )
-      }
-      empty={{
-        icon: <CreditCardIcon />,
-        title: filtered ? 'No matching payments' : 'No payments yet',
-        description: filtered ? 'No payment matches this search and these filters.' : 'Credit purchases, with amounts and their status, appear here.',
-      }}
+      title="Payments" intro="Credit purchases" noun={{ one: 'payment', many: 'payments' }}
+      query={adminPaymentsQuery(search, filters)} search={search}
+      filters={{ value: filters, onChange: onFiltersChange, controls: FILTERS }}
+      empty={{ icon: <CreditCardIcon />, title: filtered ? 'No matching payments' : 'No payments yet',
+        description: filtered ? 'No payment matches this search and these filters.' : 'Credit purchases, with amounts and their status, appear here.' }}
       columns={COLUMNS}
       rowTestId="admin-payment-row"
       cardClassName="grid gap-2"
       card={(payment) => (
         <>
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">{payment.userName || '—'}</p>
-              <p className="truncate text-sm text-muted-foreground">{payment.userEmail}</p>
-            </div>
+            <CardTitle name={payment.userName || '—'} detail={payment.userEmail} />
             <div className="shrink-0 text-right">
               <p className="font-semibold tabular-nums">{formatCents(payment.amount)}</p>
               <p className="text-xs text-muted-foreground">

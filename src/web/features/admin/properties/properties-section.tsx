@@ -2,38 +2,35 @@ import { Badge } from '../../../components/ui/badge';
 import { BuildingIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
+import { CardTitle, NameCell } from '../list-parts';
 import { AdminList, type AdminColumn } from '../admin-list';
+import type { FilterControl } from '../list-filters';
 import { formatCount, formatDate, humanize } from '../format';
-import { FilterSelect } from '../list-filters';
 import { useToggleProperty } from './mutations';
 import { adminPropertiesQuery } from './queries';
 import { PROPERTY_SORTS, PROPERTY_STATES, type PropertyFilters } from './types';
 import { TimelineLinkTo } from '../timeline/timeline-link';
 import type { AdminPropertyJson } from '../../../../contract/listings';
 
+const FILTERS: ReadonlyArray<FilterControl<PropertyFilters>> = [
+  { key: 'active', label: 'Status', options: PROPERTY_STATES, anyLabel: 'Active and inactive' },
+  { key: 'sort', label: 'Order', options: PROPERTY_SORTS, fallback: 'newest' },
+];
+
 const COLUMNS: ReadonlyArray<AdminColumn<AdminPropertyJson>> = [
   {
     head: 'Property',
     cellClassName: 'max-w-72',
     cell: (property) => (
-      <>
-        <div className="truncate font-medium" title={property.title}>
-          {property.title}
-        </div>
-        <div className="truncate text-xs text-muted-foreground">{property.location}</div>
+      <NameCell name={property.title} detail={property.location} title={property.title}>
         <TimelineLinkTo kind="listing" id={property.id} name={property.title} />
-      </>
+      </NameCell>
     ),
   },
   {
     head: 'Owner',
     cellClassName: 'max-w-56',
-    cell: (property) => (
-      <>
-        <div className="truncate">{property.ownerName ?? '—'}</div>
-        <div className="truncate text-xs text-muted-foreground">{property.ownerEmail ?? ''}</div>
-      </>
-    ),
+    cell: (property) => <NameCell plain name={property.ownerName ?? '—'} detail={property.ownerEmail ?? ''} />,
   },
   {
     head: 'Type',
@@ -54,40 +51,20 @@ const COLUMNS: ReadonlyArray<AdminColumn<AdminPropertyJson>> = [
 /** The Properties tab: every listing, a page at a time, searched by title, location or owner, with the Active/Inactive toggle. */
 export function PropertiesSection({ search = '', filters = {}, onFiltersChange }: { search?: string; filters?: PropertyFilters; onFiltersChange?: (next: PropertyFilters) => void }) {
   const filtered = search !== '' || filters.active !== undefined;
-  const change = (next: Partial<PropertyFilters>) => onFiltersChange?.({ ...filters, ...next });
   return (
     <AdminList
-      title="Properties"
-      intro="Every listing, active or not"
-      noun={{ one: 'property', many: 'properties' }}
-      query={adminPropertiesQuery(search, filters)}
-      search={search}
-      filters={
-        onFiltersChange && (
-          <>
-            <FilterSelect label="Status" value={filters.active} options={PROPERTY_STATES} anyLabel="Active and inactive" onChange={(active) => change({ active })} />
-            <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={PROPERTY_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
-          </>
-        )
-      }
-      empty={{
-        icon: <BuildingIcon />,
-        title: filtered ? 'No properties match your search' : 'No properties yet',
-        description: !filtered
-          ? 'Listed properties appear here, where they can be activated or deactivated.'
-          : search === ''
-            ? 'No property matches these filters.'
-            : `No title, location or owner matches “${search}”${filters.active === undefined ? '' : ' with this status'}.`,
-      }}
+      title="Properties" intro="Every listing, active or not" noun={{ one: 'property', many: 'properties' }}
+      query={adminPropertiesQuery(search, filters)} search={search}
+      filters={{ value: filters, onChange: onFiltersChange, controls: FILTERS }}
+      empty={{ icon: <BuildingIcon />, title: filtered ? 'No properties match your search' : 'No properties yet',
+        description: !filtered ? 'Listed properties appear here, where they can be activated or deactivated.' : search === '' ? 'No property matches these filters.' : `No title, location or owner matches “${search}”${filters.active === undefined ? '' : ' with this status'}.` }}
       columns={COLUMNS}
       cardClassName="grid gap-3"
       card={(property) => (
         <>
-          <div className="min-w-0">
-            <p className="truncate font-medium">{property.title}</p>
-            <p className="truncate text-sm text-muted-foreground">{property.location}</p>
+          <CardTitle name={property.title} detail={property.location}>
             <TimelineLinkTo kind="listing" id={property.id} name={property.title} />
-          </div>
+          </CardTitle>
           <p className="truncate text-xs text-muted-foreground">
             {property.ownerName ?? '—'} · {formatCount(property.bidCount)} {property.bidCount === 1 ? 'bid' : 'bids'} · ends{' '}
             {formatDate(property.biddingEndsAt)}

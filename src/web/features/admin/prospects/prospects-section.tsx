@@ -4,7 +4,6 @@ import { buttonVariants } from '../../../components/ui/button';
 import { DownloadIcon, InboxIcon } from '../../../components/ui/icons';
 import { AdminList, type AdminColumn } from '../admin-list';
 import { formatCount, formatDateTime, formatWhen, humanize } from '../format';
-import { FilterSelect } from '../list-filters';
 import { prospectsCsvHref, prospectsQuery } from './queries';
 import { INQUIRY_TYPE_LABELS, INQUIRY_TYPE_OPTIONS, type ProspectFilters } from './types';
 import type { ProspectView } from '../../../../contract/prospects';
@@ -46,11 +45,8 @@ export function ProspectsSection({ search = '', filters = {}, onFiltersChange }:
   const filtered = search !== '' || filters.inquiryType !== undefined;
   return (
     <AdminList
-      title="Prospects"
-      intro="Contact requests from the public site, newest first"
-      noun={{ one: 'prospect', many: 'prospects' }}
-      query={prospectsQuery(search, filters)}
-      search={search}
+      title="Prospects" intro="Contact requests from the public site, newest first" noun={{ one: 'prospect', many: 'prospects' }}
+      query={prospectsQuery(search, filters)} search={search}
       describe={describeTotal}
       actions={
         <a href={prospectsCsvHref(search, filters)} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
@@ -58,22 +54,9 @@ export function ProspectsSection({ search = '', filters = {}, onFiltersChange }:
           Download CSV
         </a>
       }
-      filters={
-        onFiltersChange && (
-          <FilterSelect
-            label="Inquiry type"
-            value={filters.inquiryType}
-            options={INQUIRY_TYPE_OPTIONS}
-            anyLabel="All types"
-            onChange={(inquiryType) => onFiltersChange({ ...filters, inquiryType })}
-          />
-        )
-      }
-      empty={{
-        icon: <InboxIcon />,
-        title: filtered ? 'No prospects match' : 'No prospects yet',
-        description: filtered ? 'Try another search or inquiry type.' : 'Messages sent from the contact forms on the landing, about and contact pages appear here.',
-      }}
+      filters={{ value: filters, onChange: onFiltersChange, controls: [{ key: 'inquiryType', label: 'Inquiry type', options: INQUIRY_TYPE_OPTIONS, anyLabel: 'All types' }] }}
+      empty={{ icon: <InboxIcon />, title: filtered ? 'No prospects match' : 'No prospects yet',
+        description: filtered ? 'Try another search or inquiry type.' : 'Messages sent from the contact forms on the landing, about and contact pages appear here.' }}
       columns={COLUMNS}
       tableClassName="table-fixed"
       wideFrom="lg"

@@ -8,7 +8,6 @@ import { CheckIcon, XIcon } from '../../../components/ui/shell-icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { AdminList, type AdminColumn } from '../admin-list';
 import { formatCount, formatDate } from '../format';
-import { FilterSelect } from '../list-filters';
 import { openLicenceDocument, useReviewRealtor } from './mutations';
 import { realtorProfilesQuery } from './queries';
 import { AdminRealtorProfileDialog, TagList } from './realtor-profile-dialog';
@@ -79,36 +78,20 @@ export function RealtorsSection({ search = '', filters = {}, onFiltersChange }: 
 
   return (
     <AdminList
-      title="Realtors"
-      intro="Every realtor, with brokerage, license and service areas once saved"
-      noun={{ one: 'realtor', many: 'realtors' }}
+      title="Realtors" intro="Every realtor, with brokerage, license and service areas once saved" noun={{ one: 'realtor', many: 'realtors' }}
       query={realtorProfilesQuery(search, filters)}
       describe={(total) => `${formatCount(total)} ${total === 1 ? 'realtor' : 'realtors'}`}
-      filters={
-        onFiltersChange && (
-          <>
-            <FilterSelect
-              label="Licence"
-              value={filters.verificationStatus}
-              options={VERIFICATION_STATES}
-              anyLabel="Any"
-              onChange={(verificationStatus) => onFiltersChange({ ...filters, verificationStatus, sort: undefined })}
-            />
-            <FilterSelect label="Profile" value={filters.hasProfile} options={PROFILE_STATES} anyLabel="Any" onChange={(hasProfile) => onFiltersChange({ ...filters, hasProfile })} />
-            <FilterSelect
-              label="Order"
-              value={filters.sort ?? defaultSort}
-              options={inReview ? REALTOR_SORTS.filter((option) => option.value !== 'name') : REALTOR_SORTS}
-              onChange={(sort) => onFiltersChange({ ...filters, sort: sort === defaultSort ? undefined : sort })}
-            />
-          </>
-        )
-      }
-      empty={{
-        icon: <BriefcaseIcon />,
-        title: filtered ? 'No realtors match your search' : 'No realtors yet',
-        description: filtered ? 'Nobody matches this search and these filters.' : 'Realtors appear here once they register; brokerage, license number and service areas once they save a profile.',
+      filters={{
+        value: filters,
+        onChange: onFiltersChange,
+        controls: [
+          { key: 'verificationStatus', label: 'Licence', options: VERIFICATION_STATES, anyLabel: 'Any', resets: ['sort'] },
+          { key: 'hasProfile', label: 'Profile', options: PROFILE_STATES, anyLabel: 'Any' },
+          { key: 'sort', label: 'Order', options: inReview ? REALTOR_SORTS.filter((option) => option.value !== 'name') : REALTOR_SORTS, fallback: defaultSort },
+        ],
       }}
+      empty={{ icon: <BriefcaseIcon />, title: filtered ? 'No realtors match your search' : 'No realtors yet',
+        description: filtered ? 'Nobody matches this search and these filters.' : 'Realtors appear here once they register; brokerage, license number and service areas once they save a profile.' }}
       columns={columns(setViewing, refuse)}
       cardClassName="grid gap-3"
       card={(profile) => (

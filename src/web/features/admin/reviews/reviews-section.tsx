@@ -17,9 +17,7 @@ export function ReviewsSection() {
   const [hiding, setHiding] = useState<AdminReviewView | null>(null);
   return (
     <AdminList
-      title="Reviews"
-      intro="Reviews homeowners wrote of the realtors they chose"
-      noun={{ one: 'review', many: 'reviews' }}
+      title="Reviews" intro="Reviews homeowners wrote of the realtors they chose" noun={{ one: 'review', many: 'reviews' }}
       query={adminReviewsQuery()}
       rows={3}
       empty={{ icon: <StarIcon />, title: 'No reviews yet', description: 'Reviews homeowners write of the realtor they chose appear here.' }}

@@ -3,14 +3,24 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PencilIcon, UsersIcon } from '../../../components/ui/icons';
 import { CheckIcon } from '../../../components/ui/shell-icons';
+import { CardTitle } from '../list-parts';
 import { AdminList, type AdminColumn } from '../admin-list';
+import type { FilterControl } from '../list-filters';
 import { formatCount, formatDate } from '../format';
-import { FilterDay, FilterSelect } from '../list-filters';
 import { usersQuery } from '../queries';
 import { EMAIL_STATES, USER_ROLES, USER_SORTS, VERIFICATION_STATES, type UserFilters } from './user-filters';
 import { EditUserDialog } from './edit-user-dialog';
 import { TimelineLinkTo } from '../timeline/timeline-link';
 import type { ManagedUserView } from '../../../../contract/admins';
+
+const FILTERS: ReadonlyArray<FilterControl<UserFilters>> = [
+  { key: 'role', label: 'Role', options: USER_ROLES, anyLabel: 'All roles' },
+  { key: 'emailVerified', label: 'Email', options: EMAIL_STATES, anyLabel: 'Any email state' },
+  { key: 'verification', label: 'Ownership verification', options: VERIFICATION_STATES, anyLabel: 'Any verification' },
+  { key: 'from', label: 'Joined from', day: true },
+  { key: 'to', label: 'Joined to', day: true },
+  { key: 'sort', label: 'Order', options: USER_SORTS, fallback: 'newest' },
+];
 
 const COLUMNS: ReadonlyArray<AdminColumn<ManagedUserView>> = [
   {
@@ -34,7 +44,6 @@ const COLUMNS: ReadonlyArray<AdminColumn<ManagedUserView>> = [
 export function UsersSection({ search, filters = {}, onFiltersChange }: { search: string; filters?: UserFilters; onFiltersChange?: (next: UserFilters) => void }) {
   const [editing, setEditing] = useState<ManagedUserView | null>(null);
   const filtered = search !== '' || Object.keys(filters).some((name) => name !== 'sort');
-  const change = (next: Partial<UserFilters>) => onFiltersChange?.({ ...filters, ...next });
   const edit = (user: ManagedUserView) => (
     <Button variant="outline" size="sm" onClick={() => setEditing(user)} aria-label={`Edit ${user.name}`}>
       <PencilIcon />
@@ -44,44 +53,19 @@ export function UsersSection({ search, filters = {}, onFiltersChange }: { search
 
   return (
     <AdminList
-      title="Users"
-      intro="Homeowners and realtors"
-      noun={{ one: 'user', many: 'users' }}
-      query={usersQuery(search, filters)}
-      search={search}
+      title="Users" intro="Homeowners and realtors" noun={{ one: 'user', many: 'users' }}
+      query={usersQuery(search, filters)} search={search}
       rows={5}
-      filters={
-        onFiltersChange && (
-          <>
-            <FilterSelect label="Role" value={filters.role} options={USER_ROLES} anyLabel="All roles" onChange={(role) => change({ role })} />
-            <FilterSelect label="Email" value={filters.emailVerified} options={EMAIL_STATES} anyLabel="Any email state" onChange={(emailVerified) => change({ emailVerified })} />
-            <FilterSelect
-              label="Ownership verification"
-              value={filters.verification}
-              options={VERIFICATION_STATES}
-              anyLabel="Any verification"
-              onChange={(verification) => change({ verification })}
-            />
-            <FilterDay label="Joined from" value={filters.from} onChange={(from) => change({ from })} />
-            <FilterDay label="Joined to" value={filters.to} onChange={(to) => change({ to })} />
-            <FilterSelect label="Order" value={filters.sort ?? 'newest'} options={USER_SORTS} onChange={(sort) => change({ sort: sort === 'newest' ? undefined : sort })} />
-          </>
-        )
-      }
-      empty={{
-        icon: <UsersIcon />,
-        title: filtered ? 'No users match your search' : 'No users yet',
-        description: !filtered ? 'Homeowners and realtors appear here once they register.' : search === '' ? 'Nobody matches these filters.' : `Nobody's name or email contains “${search}”.`,
-      }}
+      filters={{ value: filters, onChange: onFiltersChange, controls: FILTERS }}
+      empty={{ icon: <UsersIcon />, title: filtered ? 'No users match your search' : 'No users yet',
+        description: !filtered ? 'Homeowners and realtors appear here once they register.' : search === '' ? 'Nobody matches these filters.' : `Nobody's name or email contains “${search}”.` }}
       columns={[...COLUMNS, { head: <span className="sr-only">Actions</span>, cellClassName: 'text-right', cell: edit }]}
       card={(user) => (
         <>
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">{user.name}</p>
-              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+            <CardTitle name={user.name} detail={user.email}>
               <TimelineLinkTo kind="account" id={user.id} name={user.name} />
-            </div>
+            </CardTitle>
             {edit(user)}
           </div>
           <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -5,6 +5,7 @@ import { ExternalLinkIcon, HomeCheckIcon } from '../../../components/ui/icons';
 import { CheckIcon, XIcon } from '../../../components/ui/shell-icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { CardTitle } from '../list-parts';
 import { AdminList } from '../admin-list';
 import { formatCount, formatDateTime } from '../format';
 import { openVerificationDocument, useApproveVerification, useApproveVerifications } from './mutations';
@@ -50,13 +51,10 @@ export function VerificationsSection({
 
   return (
     <AdminList
-      title="Ownership verifications"
-      intro="Utility bills homeowners submitted"
+      title="Ownership verifications" intro="Utility bills homeowners submitted" noun={{ one: 'submission', many: 'submissions' }}
       describe={(_total, _search, first) => describe(first.counts)}
-      noun={{ one: 'submission', many: 'submissions' }}
       what="verifications"
-      query={verificationsQuery(search, filters)}
-      search={search}
+      query={verificationsQuery(search, filters)} search={search}
       actions={(first) => (
         <StatusFilter
           value={filter}
@@ -69,14 +67,8 @@ export function VerificationsSection({
       )}
       // Only bills still pending and on screen can be approved; a review elsewhere drops them from the selection.
       toolbar={(items) => <ApproveSelected pendingShown={items?.filter((item) => item.status === 'pending') ?? []} selected={selected} onSelected={setSelected} />}
-      empty={{
-        icon: <HomeCheckIcon />,
-        title: search !== '' ? 'No verifications match your search' : filter === 'pending' ? 'No verifications waiting for review' : 'No verifications here',
-        description:
-          filter === 'pending' && search === ''
-            ? 'Utility bills that homeowners submit for ownership verification appear here for approval or rejection.'
-            : 'Choose another status or search to see other submissions.',
-      }}
+      empty={{ icon: <HomeCheckIcon />, title: search !== '' ? 'No verifications match your search' : filter === 'pending' ? 'No verifications waiting for review' : 'No verifications here',
+        description: filter === 'pending' && search === '' ? 'Utility bills that homeowners submit for ownership verification appear here for approval or rejection.' : 'Choose another status or search to see other submissions.' }}
       columns={[
         { head: <span className="sr-only">Select</span>, className: 'w-8', cellClassName: '', cell: select },
         {
@@ -101,10 +93,7 @@ export function VerificationsSection({
           <div className="flex items-start justify-between gap-3">
             <div className="flex min-w-0 items-start gap-3">
               {select(item)}
-              <div className="min-w-0">
-                <p className="truncate font-medium">{submitterName(item)}</p>
-                <p className="truncate text-sm text-muted-foreground">{item.userEmail ?? '—'}</p>
-              </div>
+              <CardTitle name={submitterName(item)} detail={item.userEmail ?? '—'} />
             </div>
             <StatusBadge item={item} />
           </div>
