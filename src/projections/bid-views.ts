@@ -2,7 +2,7 @@ import type { BidView, OwnBidView } from '../contract/bidding';
 import { bidStateOf } from '../domain/bidding/bid-status';
 import { mayShareOwnerContact, mayShareRealtorContact } from '../domain/bidding/contact';
 import type { ReadStore } from '../read-store/port';
-import type { BidDoc, BidPropertyDoc } from './bids';
+import type { BidDoc, BidPropertyDoc } from './bid-docs';
 import type { RealtorProfileDoc } from './realtor-profiles';
 import { REALTOR_PROFILES } from './realtor-profiles';
 import type { UserDoc } from './users';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idsOf, type ConformanceContext } from './conformance';
+import { idsOf, type ConformanceContext } from './conformance-context';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type FindOptions } from './port';
 
 // Deterministic listings with repeated values, missing fields and arrays.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idsOf, type ConformanceContext } from './conformance';
+import { idsOf, type ConformanceContext } from './conformance-context';
 import { DELETED_FIELD, DuplicateKeyError, type Doc, type Update } from './port';
 
 export function describeWriteConformance(context: ConformanceContext): void {

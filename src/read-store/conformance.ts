@@ -2,18 +2,8 @@ import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { describeIndexConformance } from './conformance-indexes';
 import { describeReadConformance } from './conformance-reads';
 import { describeWriteConformance } from './conformance-writes';
+import type { ConformanceContext } from './conformance-context';
 import type { Collection, Doc, ReadStore } from './port';
-
-export interface ConformanceContext {
-  // An empty collection of its own, dropped after the test.
-  fresh<T extends Doc = Doc>(): Collection<T>;
-  store(): ReadStore;
-}
-
-// The ids of `docs`, sorted, for comparing result sets whose order is not specified.
-export function idsOf(docs: readonly Doc[]): string[] {
-  return docs.map((doc) => doc._id).sort();
-}
 
 // Every test of the port, run against one backend; every backend must pass all of them.
 export function describeReadStoreConformance(backend: string, create: () => Promise<ReadStore> | ReadStore): void {

@@ -3,13 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { NotFound } from './components/not-found';
 import { PagePending } from './components/page-pending';
 import { routeTree } from './route-tree.gen';
-
-export type RouterContext = { queryClient: QueryClient };
+import type { RouterContext } from './router-context';
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient } satisfies RouterContext,
     defaultPreload: 'intent',
     // Loaders call ensureQueryData, so TanStack Query decides freshness; the
     // router must not skip a loader because it preloaded it a moment ago.

@@ -10,7 +10,7 @@ import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
 import { SignedInNav, SignedInStatus } from '../features/session/signed-in-nav';
 import { NotificationBell } from '../features/notifications/notification-bell';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -54,3 +54,57 @@ export function FilterDay({ label, value, onChange }: { label: string; value: st
     </label>
   );
 }
+
+/** A list's filters as the tab keeps them (one search param each); undefined is "any". */
+export type FilterValues = Record<string, string | undefined>;
+
+/**
+ * One declared filter control: a choice among `options` (with `anyLabel`, or
+ * `fallback` for a choice that always has a value such as the order, which is
+ * left out of the filters while it is the fallback), or a day.
+ */
+export type FilterControl<F extends FilterValues> =
+  | {
+      key: keyof F & string;
+      label: string;
+      options: ReadonlyArray<{ value: string; label: string }>;
+      anyLabel?: string;
+      fallback?: string;
+      /** Filters that go back to their default when this one changes. */
+      resets?: ReadonlyArray<keyof F & string>;
+    }
+  | { key: keyof F & string; label: string; day: true };
+
+/** The filter row built from declared controls. */
+export function DeclaredFilters<F extends FilterValues>({
+  label,
+  controls,
+  value,
+  onChange,
+}: {
+  label: string;
+  controls: ReadonlyArray<FilterControl<F>>;
+  value: F;
+  onChange: (next: F) => void;
+}) {
+  const set = (key: string, next: string | undefined, resets: ReadonlyArray<string> = []) =>
+    onChange({ ...value, ...Object.fromEntries(resets.map((name) => [name, undefined])), [key]: next });
+  return (
+    <ListFilters label={label}>
+      {controls.map((control) =>
+        'day' in control ? (
+          <FilterDay key={control.key} label={control.label} value={value[control.key]} onChange={(day) => set(control.key, day)} />
+        ) : (
+          <FilterSelect
+            key={control.key}
+            label={control.label}
+            value={value[control.key] ?? control.fallback}
+            options={control.options}
+            anyLabel={control.anyLabel}
+            onChange={(choice) => set(control.key, choice === control.fallback ? undefined : choice, control.resets)}
+          />
+        ),
+      )}
+    </ListFilters>
+  );
+}

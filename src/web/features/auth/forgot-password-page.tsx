@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { forgotPasswordSchema } from '../../../contract/accounts';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { CenteredCard, keyIcon, mailIcon } from './centered-card';
+import { CenteredCard, mailIcon } from './centered-card';
 import { FormField } from './form-field';
+import { PasswordFormShell } from './password-form-shell';
 import { useForgotPassword } from './password-reset';
 import { useSchemaForm } from './use-schema-form';
 
@@ -43,24 +44,15 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <CenteredCard
-      icon={keyIcon}
+    <PasswordFormShell
       title="Forgot your password?"
       description="Enter the email address of your account and we will send you a link to reset your password."
+      onSubmit={form.handleSubmit((data) => forgotPassword.mutate(data, { onSuccess: () => setSentTo(data.email) }))}
+      submitLabel="Send reset link"
+      pendingLabel="Sending..."
+      pending={forgotPassword.isPending}
     >
-      <form
-        className="grid gap-5"
-        noValidate
-        onSubmit={form.handleSubmit((data) => forgotPassword.mutate(data, { onSuccess: () => setSentTo(data.email) }))}
-      >
-        <FormField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.bind('email')} />
-        <Button type="submit" variant="brand" className="w-full" disabled={forgotPassword.isPending}>
-          {forgotPassword.isPending ? 'Sending...' : 'Send reset link'}
-        </Button>
-      </form>
-      <Link to="/auth" className="text-center text-sm font-medium text-muted-foreground hover:text-foreground">
-        Back to login
-      </Link>
-    </CenteredCard>
+      <FormField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.bind('email')} />
+    </PasswordFormShell>
   );
 }

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { PASSWORD_HINT, passwordSchema } from '../../../contract/accounts';
-import { Button, buttonVariants } from '../../components/ui/button';
-import { alertIcon, CenteredCard, checkIcon, keyIcon } from './centered-card';
+import { buttonVariants } from '../../components/ui/button';
+import { alertIcon, CenteredCard, checkIcon } from './centered-card';
 import { FormField } from './form-field';
+import { PasswordFormShell } from './password-form-shell';
 import { useResetPassword } from './password-reset';
 import { useSchemaForm } from './use-schema-form';
 
@@ -61,21 +62,16 @@ function ResetPasswordForm({ token, onComplete }: { token: string; onComplete: (
   const form = useSchemaForm(resetFormSchema, { password: '', confirmPassword: '' });
 
   return (
-    <CenteredCard icon={keyIcon} title="Set a new password" description="Choose a new password for your account.">
-      <form
-        className="grid gap-5"
-        noValidate
-        onSubmit={form.handleSubmit(({ password }) => resetPassword.mutate({ token, password }, { onSuccess: onComplete }))}
-      >
-        <FormField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...form.bind('password')} />
-        <FormField label="Confirm new password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} />
-        <Button type="submit" variant="brand" className="w-full" disabled={resetPassword.isPending}>
-          {resetPassword.isPending ? 'Resetting...' : 'Reset password'}
-        </Button>
-      </form>
-      <Link to="/auth" className="text-center text-sm font-medium text-muted-foreground hover:text-foreground">
-        Back to login
-      </Link>
-    </CenteredCard>
+    <PasswordFormShell
+      title="Set a new password"
+      description="Choose a new password for your account."
+      onSubmit={form.handleSubmit(({ password }) => resetPassword.mutate({ token, password }, { onSuccess: onComplete }))}
+      submitLabel="Reset password"
+      pendingLabel="Resetting..."
+      pending={resetPassword.isPending}
+    >
+      <FormField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...form.bind('password')} />
+      <FormField label="Confirm new password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} />
+    </PasswordFormShell>
   );
 }

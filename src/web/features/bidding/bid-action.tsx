@@ -8,10 +8,9 @@ import { AlertCircleIcon, ClockIcon, CoinsIcon, GavelIcon, MailIcon, PencilIcon,
 import { CheckIcon } from '../../components/ui/shell-icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { readErrorMessage } from '../../lib/api';
-import { EditBidDialog } from './edit-bid-dialog';
 import { formatAmount, formatDate } from '../../lib/format';
 import { minimumBidOf } from './bid-amount';
-import { EDIT_BID_ID, PlaceBidDialog } from './place-bid-dialog';
+import { BidDialog, EDIT_BID_ID } from './bid-dialog';
 import { SeenReceipt } from './seen-receipt';
 import { propertyBidsQuery } from '../../lib/property-bids';
 import { ownBidsQuery, ownVerificationQuery, useViewer } from './queries';
@@ -118,7 +117,7 @@ function PlaceBidPanel({ property, credits }: { property: BiddableProperty; cred
           Place Bid
         </Button>
       </div>
-      <PlaceBidDialog propertyId={property.id} minimum={minimum} credits={credits} open={placing} onOpenChange={setPlacing} />
+      <BidDialog mode={{ kind: 'place', propertyId: property.id, minimum, credits }} open={placing} onOpenChange={setPlacing} />
     </Panel>
   );
 }
@@ -134,7 +133,7 @@ function OwnBidPanel({ bid }: { bid: PropertyBid }) {
           Edit Bid
         </Button>
       </div>
-      <EditBidDialog bid={bid} open={editing} onOpenChange={setEditing} />
+      <BidDialog mode={{ kind: 'edit', bid }} open={editing} onOpenChange={setEditing} />
     </Panel>
   );
 }

@@ -1,18 +1,12 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { AdminList, type AdminColumn } from '../admin-list';
 import { formatAdminRole, formatDateTime } from '../format';
-import { listItems } from '../paged-list';
-import { PagedListFooter } from '../paged-list-footer';
 import { administratorsQuery } from '../queries';
 import type { Admin } from '../types';
 import { Badge } from '../../../components/ui/badge';
-import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
-import { ErrorState } from '../../../components/ui/error-state';
-import { KeyIcon, PlusIcon, UserXIcon } from '../../../components/ui/icons';
-import { SectionCard } from '../../../components/ui/section-card';
-import { SkeletonRows } from '../../../components/ui/skeleton';
+import { KeyIcon, PlusIcon, UserXIcon, UsersIcon } from '../../../components/ui/icons';
 import { AdminPasswordDialog } from './admin-password-dialog';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { DeactivateAdminDialog } from './deactivate-admin-dialog';
@@ -28,18 +22,37 @@ function allowedActions(viewer: Admin, target: Admin) {
   };
 }
 
-const NOUN = { one: 'administrator', many: 'administrators' };
+function columns(viewer: Admin, onAction: (pending: Pending) => void): Array<AdminColumn<Admin>> {
+  return [
+    {
+      head: 'Name',
+      cell: (target) => (
+        <>
+          <div className="font-medium">
+            <AdminName viewer={viewer} target={target} />
+          </div>
+          <div className="text-xs text-muted-foreground">@{target.username}</div>
+        </>
+      ),
+    },
+    { head: 'Email', cellClassName: 'max-w-64 truncate', title: (target) => target.email, cell: (target) => target.email },
+    { head: 'Role', cell: (target) => <RoleBadge admin={target} /> },
+    { head: 'Status', cell: (target) => <StatusBadge active={target.isActive} /> },
+    { head: 'Last login', cellClassName: 'whitespace-nowrap text-muted-foreground', cell: (target) => (target.lastLogin === null ? 'Never' : formatDateTime(target.lastLogin)) },
+    { head: <span className="sr-only">Actions</span>, cell: (target) => <AdminActions viewer={viewer} target={target} onAction={onAction} /> },
+  ];
+}
 
 export function AdministratorsSection({ admin, search = '' }: { admin: Admin; search?: string }) {
-  const administrators = useInfiniteQuery(administratorsQuery(search));
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
-  const list = listItems(administrators.data);
 
   return (
-    <SectionCard
-      title="Administrators"
-      description="Who can sign in to this portal"
+    <AdminList
+      title="Administrators" intro="Who can sign in to this portal" noun={{ one: 'administrator', many: 'administrators' }}
+      describe={() => 'Who can sign in to this portal'}
+      query={administratorsQuery(search)} search={search}
+      rows={2}
       actions={
         admin.role === 'super_admin' ? (
           <Button variant="brand" size="sm" onClick={() => setCreating(true)}>
@@ -48,98 +61,39 @@ export function AdministratorsSection({ admin, search = '' }: { admin: Admin; se
           </Button>
         ) : undefined
       }
-    >
-      {administrators.isError ? (
-        <ErrorState title="Failed to load administrators" error={administrators.error} onRetry={() => void administrators.refetch()} />
-      ) : list === undefined ? (
-        <SkeletonRows rows={2} label="Loading administrators" />
-      ) : (
+      empty={{ icon: <UsersIcon />, title: 'No administrators match', description: 'Nobody with access to this portal matches this search.' }}
+      columns={columns(admin, setPending)}
+      card={(target) => (
         <>
-          <AdminTable viewer={admin} administrators={list} onAction={setPending} />
-          <AdminCards viewer={admin} administrators={list} onAction={setPending} />
-          <PagedListFooter query={administrators} noun={NOUN} />
-        </>
-      )}
-      {admin.role === 'super_admin' && <CreateAdminDialog open={creating} onOpenChange={setCreating} />}
-      <AdminPasswordDialog target={pending?.kind === 'password' ? pending.target : null} viewerId={admin.id} onClose={() => setPending(null)} />
-      <DeactivateAdminDialog target={pending?.kind === 'deactivate' ? pending.target : null} onClose={() => setPending(null)} />
-    </SectionCard>
-  );
-}
-
-type ListProps = { viewer: Admin; administrators: Admin[]; onAction: (pending: Pending) => void };
-
-function AdminTable({ viewer, administrators, onAction }: ListProps) {
-  return (
-    <div className="hidden md:block">
-      <Table>
-        <thead>
-          <tr>
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Last login</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </tr>
-        </thead>
-        <tbody>
-          {administrators.map((target) => (
-            <TableRow key={target.id}>
-              <TableCell>
-                <div className="font-medium">
-                  {target.name}
-                  {target.id === viewer.id && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
-                </div>
-                <div className="text-xs text-muted-foreground">@{target.username}</div>
-              </TableCell>
-              <TableCell className="max-w-64 truncate" title={target.email}>
-                {target.email}
-              </TableCell>
-              <TableCell>
-                <RoleBadge admin={target} />
-              </TableCell>
-              <TableCell>
-                <StatusBadge active={target.isActive} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">
-                {target.lastLogin === null ? 'Never' : formatDateTime(target.lastLogin)}
-              </TableCell>
-              <TableCell>
-                <AdminActions viewer={viewer} target={target} onAction={onAction} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </tbody>
-      </Table>
-    </div>
-  );
-}
-
-function AdminCards({ viewer, administrators, onAction }: ListProps) {
-  return (
-    <ul className="divide-y divide-border md:hidden">
-      {administrators.map((target) => (
-        <li key={target.id} className="py-4 first:pt-0 last:pb-0">
           <p className="truncate font-medium">
-            {target.name}
-            {target.id === viewer.id && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
+            <AdminName viewer={admin} target={target} />
           </p>
           <p className="truncate text-sm text-muted-foreground">{target.email}</p>
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <RoleBadge admin={target} />
             <StatusBadge active={target.isActive} />
           </div>
-          <AdminActions viewer={viewer} target={target} onAction={onAction} className="mt-3 justify-start" />
-        </li>
-      ))}
-    </ul>
+          <AdminActions viewer={admin} target={target} onAction={setPending} className="mt-3 justify-start" />
+        </>
+      )}
+    >
+      {admin.role === 'super_admin' && <CreateAdminDialog open={creating} onOpenChange={setCreating} />}
+      <AdminPasswordDialog target={pending?.kind === 'password' ? pending.target : null} viewerId={admin.id} onClose={() => setPending(null)} />
+      <DeactivateAdminDialog target={pending?.kind === 'deactivate' ? pending.target : null} onClose={() => setPending(null)} />
+    </AdminList>
   );
 }
 
-function AdminActions({ viewer, target, onAction, className }: { viewer: Admin; target: Admin; onAction: ListProps['onAction']; className?: string }) {
+function AdminName({ viewer, target }: { viewer: Admin; target: Admin }) {
+  return (
+    <>
+      {target.name}
+      {target.id === viewer.id && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
+    </>
+  );
+}
+
+function AdminActions({ viewer, target, onAction, className }: { viewer: Admin; target: Admin; onAction: (pending: Pending) => void; className?: string }) {
   const allowed = allowedActions(viewer, target);
   if (!allowed.changePassword && !allowed.deactivate) return null;
   return (

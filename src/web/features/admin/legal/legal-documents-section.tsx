@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../../../../contract/legal';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ClockIcon, FileTextIcon, LockIcon, PencilIcon, PlusIcon, UsersIcon } from '../../../components/ui/icons';
 import { CheckIcon, XIcon } from '../../../components/ui/shell-icons';
-import { SectionCard } from '../../../components/ui/section-card';
-import { Spinner } from '../../../components/ui/spinner';
-import { QueryStates } from '../../../components/ui/query-states';
+import { AdminList, type AdminColumn } from '../admin-list';
 import { formatCount, formatDateTime } from '../format';
-import { FilterSelect, ListFilters } from '../list-filters';
-import { listItems, listTotal } from '../paged-list';
-import { PagedListFooter } from '../paged-list-footer';
 import { ActivateDocumentDialog } from './activate-document-dialog';
 import { AgreementsDialog } from './agreements-dialog';
 import { DeleteDocumentDialog } from './delete-document-dialog';
@@ -29,8 +21,18 @@ type Dialogs = {
   agreements: AdminLegalDocument | null;
 };
 const closed: Dialogs = { editor: null, activating: null, deleting: null, agreements: null };
-const NOUN = { one: 'version', many: 'versions' };
 const TYPE_OPTIONS = LEGAL_DOCUMENT_TYPES.map((type) => ({ value: type, label: documentTypeLabels[type] }));
+
+function columns(open: (patch: Partial<Dialogs>) => void): Array<AdminColumn<AdminLegalDocument>> {
+  return [
+    { head: 'Type', cellClassName: 'whitespace-nowrap text-muted-foreground', cell: (document) => documentTypeLabels[document.type] },
+    { head: 'Title', cellClassName: 'max-w-72 truncate font-medium', title: (document) => document.title, cell: (document) => document.title },
+    { head: 'Version', cellClassName: 'tabular-nums', cell: (document) => document.version },
+    { head: 'Effective', cellClassName: 'whitespace-nowrap text-muted-foreground', cell: (document) => formatDateTime(document.effectiveDate) },
+    { head: 'Status', cell: (document) => <StatusBadge document={document} /> },
+    { head: <span className="sr-only">Actions</span>, cell: (document) => <DocumentActions document={document} open={open} /> },
+  ];
+}
 
 /**
  * The Legal Documents tab (SPEC §2): create, edit, delete, activate (inactive
@@ -39,104 +41,32 @@ const TYPE_OPTIONS = LEGAL_DOCUMENT_TYPES.map((type) => ({ value: type, label: d
  */
 export function LegalDocumentsSection() {
   const [type, setType] = useState<LegalDocumentType | undefined>(undefined);
-  const documents = useInfiniteQuery(legalDocumentsQuery(type));
   const [dialogs, setDialogs] = useState<Dialogs>(closed);
   const open = (patch: Partial<Dialogs>) => setDialogs({ ...closed, ...patch });
   const close = () => setDialogs(closed);
-  const list = listItems(documents.data);
-  const total = listTotal(documents.data);
 
   return (
-    <SectionCard
-      title="Legal documents"
-      description={
-        list === undefined
-          ? 'Terms of service and the privacy policy, by version'
-          : `${formatCount(total)} ${total === 1 ? 'version' : 'versions'}; one active per type; an activated version never changes`
-      }
+    <AdminList
+      title="Legal documents" intro="Terms of service and the privacy policy, by version" noun={{ one: 'version', many: 'versions' }}
+      describe={(total) => `${formatCount(total)} ${total === 1 ? 'version' : 'versions'}; one active per type; an activated version never changes`}
+      what="legal documents"
+      query={legalDocumentsQuery(type)}
+      rows={3}
       actions={
-        <div className="flex items-center gap-3">
-          {documents.isFetching && !documents.isFetchingNextPage && list !== undefined && <Spinner size="sm" label="Updating documents" />}
-          <Button variant="brand" size="sm" onClick={() => open({ editor: { mode: 'create' } })}>
-            <PlusIcon />
-            New document
-          </Button>
-        </div>
+        <Button variant="brand" size="sm" onClick={() => open({ editor: { mode: 'create' } })}>
+          <PlusIcon />
+          New document
+        </Button>
       }
-    >
-      <ListFilters label="Filter legal documents">
-        <FilterSelect label="Type" value={type} options={TYPE_OPTIONS} anyLabel="All types" onChange={setType} />
-      </ListFilters>
-      <QueryStates query={documents} list={list} what="legal documents" rows={3} empty={
-        <EmptyState
-          className="border-0 py-10"
-          icon={<FileTextIcon />}
-          title={type === undefined ? 'No legal documents yet' : `No ${documentTypeLabels[type]} yet`}
-          description="Until a document of a type is active, nobody is asked to accept one. Create the terms and the privacy policy, then activate them."
-        />
-      }>
-        {(list) => (
-          <>
-            <DocumentTable documents={list} open={open} />
-            <DocumentCards documents={list} open={open} />
-            <PagedListFooter query={documents} noun={NOUN} />
-          </>
-        )}
-      </QueryStates>
-      <LegalDocumentDialog target={dialogs.editor} onClose={close} />
-      <ActivateDocumentDialog target={dialogs.activating} onClose={close} />
-      <DeleteDocumentDialog target={dialogs.deleting} onClose={close} />
-      <AgreementsDialog target={dialogs.agreements} onClose={close} />
-    </SectionCard>
-  );
-}
-
-type ListProps = { documents: AdminLegalDocument[]; open: (patch: Partial<Dialogs>) => void };
-
-function DocumentTable({ documents, open }: ListProps) {
-  return (
-    <div className="hidden md:block">
-      <Table>
-        <thead>
-          <tr>
-            <TableHead>Type</TableHead>
-            <TableHead>Title</TableHead>
-            <TableHead>Version</TableHead>
-            <TableHead>Effective</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => (
-            <TableRow key={document.id} data-testid="legal-document-row">
-              <TableCell className="whitespace-nowrap text-muted-foreground">{documentTypeLabels[document.type]}</TableCell>
-              <TableCell className="max-w-72 truncate font-medium" title={document.title}>
-                {document.title}
-              </TableCell>
-              <TableCell className="tabular-nums">{document.version}</TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(document.effectiveDate)}</TableCell>
-              <TableCell>
-                <StatusBadge document={document} />
-              </TableCell>
-              <TableCell>
-                <DocumentActions document={document} open={open} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </tbody>
-      </Table>
-    </div>
-  );
-}
-
-function DocumentCards({ documents, open }: ListProps) {
-  return (
-    <ul className="divide-y divide-border md:hidden">
-      {documents.map((document) => (
-        <li key={document.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0" data-testid="legal-document-card">
+      filters={{ value: { type }, onChange: (next) => setType(next.type), controls: [{ key: 'type', label: 'Type', options: TYPE_OPTIONS, anyLabel: 'All types' }] }}
+      empty={{ icon: <FileTextIcon />, title: type === undefined ? 'No legal documents yet' : `No ${documentTypeLabels[type]} yet`,
+        description: 'Until a document of a type is active, nobody is asked to accept one. Create the terms and the privacy policy, then activate them.' }}
+      columns={columns(open)}
+      rowTestId="legal-document-row"
+      cardTestId="legal-document-card"
+      cardClassName="flex flex-col gap-3"
+      card={(document) => (
+        <>
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="truncate font-medium">{document.title}</p>
@@ -148,9 +78,14 @@ function DocumentCards({ documents, open }: ListProps) {
             <StatusBadge document={document} />
           </div>
           <DocumentActions document={document} open={open} />
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    >
+      <LegalDocumentDialog target={dialogs.editor} onClose={close} />
+      <ActivateDocumentDialog target={dialogs.activating} onClose={close} />
+      <DeleteDocumentDialog target={dialogs.deleting} onClose={close} />
+      <AgreementsDialog target={dialogs.agreements} onClose={close} />
+    </AdminList>
   );
 }
 

@@ -1,75 +1,56 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminReviewView } from '../../../../contract/reviews';
 import { HIDE_REASON_MAX, HIDE_REASON_RULE } from '../../../../contract/reviews';
 import { StarRating } from '../../../components/star-rating';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { StarIcon } from '../../../components/ui/icons';
-import { QueryStates } from '../../../components/ui/query-states';
-import { SectionCard } from '../../../components/ui/section-card';
 import { TextareaField } from '../../../components/ui/textarea';
-import { formatCount, formatDateTime } from '../format';
-import { listItems, listTotal } from '../paged-list';
-import { PagedListFooter } from '../paged-list-footer';
+import { AdminList } from '../admin-list';
+import { formatDateTime } from '../format';
 import { useLastPresent } from '../use-last-present';
 import { adminReviewsQuery, useHideReview } from './queries';
 
-const NOUN = { one: 'review', many: 'reviews' };
-
 /** The Reviews tab: every review, newest first; a visible one can be hidden with a reason, which the activity log keeps (docs/decisions/0051). */
 export function ReviewsSection() {
-  const reviews = useInfiniteQuery(adminReviewsQuery());
-  const list = listItems(reviews.data);
-  const total = listTotal(reviews.data);
   const [hiding, setHiding] = useState<AdminReviewView | null>(null);
-
   return (
-    <SectionCard title="Reviews" description={list === undefined ? 'Reviews homeowners wrote of the realtors they chose' : `${formatCount(total)} ${total === 1 ? 'review' : 'reviews'}`}>
-      <QueryStates
-        query={reviews}
-        list={list}
-        what="reviews"
-        rows={3}
-        empty={<EmptyState className="border-0 py-10" icon={<StarIcon />} title="No reviews yet" description="Reviews homeowners write of the realtor they chose appear here." />}
-      >
-        {(items) => (
-          <>
-            <ul className="divide-y divide-border" aria-label="Reviews">
-              {items.map((review) => (
-                <li key={review.id} className="grid gap-2 py-4 first:pt-0 last:pb-0" data-testid="admin-review">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <StarRating value={review.rating} />
-                      <span className="text-sm font-medium">{review.realtorName || 'Unknown realtor'}</span>
-                      {review.hidden && <Badge variant="muted">Hidden</Badge>}
-                    </div>
-                    <span className="text-xs text-muted-foreground">
-                      {review.author} · {formatDateTime(review.createdAt)}
-                    </span>
-                  </div>
-                  <p className="whitespace-pre-line break-words text-sm">{review.text || <span className="italic text-muted-foreground">Erased with its author's account</span>}</p>
-                  {review.reply !== null && <p className="break-words rounded-md bg-muted/60 p-2 text-sm">Reply: {review.reply.text}</p>}
-                  {review.hidden ? (
-                    <p className="text-sm text-muted-foreground">
-                      Hidden {review.hiddenAt === null ? '' : formatDateTime(review.hiddenAt)}: {review.hiddenReason}
-                    </p>
-                  ) : (
-                    <Button size="sm" variant="outline" className="justify-self-start" onClick={() => setHiding(review)}>
-                      Hide
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <PagedListFooter query={reviews} noun={NOUN} />
-          </>
-        )}
-      </QueryStates>
+    <AdminList
+      title="Reviews" intro="Reviews homeowners wrote of the realtors they chose" noun={{ one: 'review', many: 'reviews' }}
+      query={adminReviewsQuery()}
+      rows={3}
+      empty={{ icon: <StarIcon />, title: 'No reviews yet', description: 'Reviews homeowners write of the realtor they chose appear here.' }}
+      cardTestId="admin-review"
+      cardClassName="grid gap-2"
+      card={(review) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <StarRating value={review.rating} />
+              <span className="text-sm font-medium">{review.realtorName || 'Unknown realtor'}</span>
+              {review.hidden && <Badge variant="muted">Hidden</Badge>}
+            </div>
+            <span className="text-xs text-muted-foreground">
+              {review.author} · {formatDateTime(review.createdAt)}
+            </span>
+          </div>
+          <p className="whitespace-pre-line break-words text-sm">{review.text || <span className="italic text-muted-foreground">Erased with its author's account</span>}</p>
+          {review.reply !== null && <p className="break-words rounded-md bg-muted/60 p-2 text-sm">Reply: {review.reply.text}</p>}
+          {review.hidden ? (
+            <p className="text-sm text-muted-foreground">
+              Hidden {review.hiddenAt === null ? '' : formatDateTime(review.hiddenAt)}: {review.hiddenReason}
+            </p>
+          ) : (
+            <Button size="sm" variant="outline" className="justify-self-start" onClick={() => setHiding(review)}>
+              Hide
+            </Button>
+          )}
+        </>
+      )}
+    >
       <HideReviewDialog review={hiding} onClose={() => setHiding(null)} />
-    </SectionCard>
+    </AdminList>
   );
 }
 

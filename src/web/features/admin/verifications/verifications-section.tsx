@@ -1,23 +1,18 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Table, TableCell, TableHead, TableRow } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ExternalLinkIcon, HomeCheckIcon } from '../../../components/ui/icons';
 import { CheckIcon, XIcon } from '../../../components/ui/shell-icons';
-import { SectionCard } from '../../../components/ui/section-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { CardTitle } from '../list-parts';
+import { AdminList } from '../admin-list';
 import { formatCount, formatDateTime } from '../format';
-import { listItems } from '../paged-list';
-import { PagedListFooter } from '../paged-list-footer';
 import { openVerificationDocument, useApproveVerification, useApproveVerifications } from './mutations';
 import { verificationsQuery } from './queries';
 import { RejectVerificationDialog } from './reject-dialog';
 import type { Verification, VerificationFilters, VerificationStatus } from './types';
 import { submitterName } from './types';
-import { QueryStates } from '../../../components/ui/query-states';
 import type { VerificationCounts } from '../../../../contract/verification';
 
 type Filter = VerificationStatus | 'all';
@@ -27,7 +22,6 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'all', label: 'All' },
 ];
-const NOUN = { one: 'submission', many: 'submissions' };
 const MAX_SELECTED = 100;
 
 /**
@@ -43,16 +37,9 @@ export function VerificationsSection({
   filters?: VerificationFilters;
   onFiltersChange?: (next: VerificationFilters) => void;
 }) {
-  const verifications = useInfiniteQuery(verificationsQuery(search, filters));
   const [rejecting, setRejecting] = useState<Verification | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const approveSelected = useApproveVerifications();
   const filter: Filter = filters.status ?? 'all';
-  const list = listItems(verifications.data);
-  const counts = verifications.data?.pages[0]?.counts;
-  // Only bills still pending and on screen can be approved; a review elsewhere drops them from the selection.
-  const pendingShown = list?.filter((item) => item.status === 'pending') ?? [];
-  const chosen = pendingShown.filter((item) => selected.has(item.id)).map((item) => item.id);
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -60,69 +47,95 @@ export function VerificationsSection({
       else next.delete(id);
       return next;
     });
+  const select = (item: Verification) => <SelectBox item={item} selected={selected} onSelect={toggle} />;
 
   return (
-    <SectionCard
-      title="Ownership verifications"
-      description={counts === undefined ? 'Utility bills homeowners submitted' : describe(counts)}
-      actions={
-        <div className="flex flex-wrap items-center gap-3">
-          {verifications.isFetching && !verifications.isFetchingNextPage && list !== undefined && <Spinner size="sm" label="Updating verifications" />}
-          <StatusFilter
-            value={filter}
-            counts={counts}
-            onChange={(next) => {
-              setSelected(new Set());
-              onFiltersChange?.({ ...filters, status: next === 'all' ? undefined : next });
-            }}
-          />
-        </div>
-      }
-    >
-      {pendingShown.length > 0 && (
-        <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
-          <label className="inline-flex cursor-pointer items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand"
-              checked={chosen.length > 0 && chosen.length === Math.min(pendingShown.length, MAX_SELECTED)}
-              onChange={(event) => setSelected(new Set(event.target.checked ? pendingShown.slice(0, MAX_SELECTED).map((item) => item.id) : []))}
-            />
-            Select all pending shown
-          </label>
-          <Button
-            variant="brand"
-            size="sm"
-            disabled={chosen.length === 0 || approveSelected.isPending}
-            onClick={() => approveSelected.mutate(chosen, { onSuccess: () => setSelected(new Set()) })}
-          >
-            {approveSelected.isPending ? <Spinner size="sm" label="Approving" className="text-current" /> : <CheckIcon />}
-            Approve selected ({chosen.length})
-          </Button>
-        </div>
-      )}
-      <QueryStates query={verifications} list={list} what="verifications" rows={4} empty={
-        <EmptyState
-          className="border-0 py-10"
-          icon={<HomeCheckIcon />}
-          title={search !== '' ? 'No verifications match your search' : filter === 'pending' ? 'No verifications waiting for review' : 'No verifications here'}
-          description={
-            filter === 'pending' && search === ''
-              ? 'Utility bills that homeowners submit for ownership verification appear here for approval or rejection.'
-              : 'Choose another status or search to see other submissions.'
-          }
+    <AdminList
+      title="Ownership verifications" intro="Utility bills homeowners submitted" noun={{ one: 'submission', many: 'submissions' }}
+      describe={(_total, _search, first) => describe(first.counts)}
+      what="verifications"
+      query={verificationsQuery(search, filters)} search={search}
+      actions={(first) => (
+        <StatusFilter
+          value={filter}
+          counts={first?.counts}
+          onChange={(next) => {
+            setSelected(new Set());
+            onFiltersChange?.({ ...filters, status: next === 'all' ? undefined : next });
+          }}
         />
-      }>
-        {(shown) => (
-          <>
-            <VerificationTable items={shown} onReject={setRejecting} selected={selected} onSelect={toggle} />
-            <VerificationCards items={shown} onReject={setRejecting} selected={selected} onSelect={toggle} />
-            <PagedListFooter query={verifications} noun={NOUN} />
-          </>
-        )}
-      </QueryStates>
+      )}
+      // Only bills still pending and on screen can be approved; a review elsewhere drops them from the selection.
+      toolbar={(items) => <ApproveSelected pendingShown={items?.filter((item) => item.status === 'pending') ?? []} selected={selected} onSelected={setSelected} />}
+      empty={{ icon: <HomeCheckIcon />, title: search !== '' ? 'No verifications match your search' : filter === 'pending' ? 'No verifications waiting for review' : 'No verifications here',
+        description: filter === 'pending' && search === '' ? 'Utility bills that homeowners submit for ownership verification appear here for approval or rejection.' : 'Choose another status or search to see other submissions.' }}
+      columns={[
+        { head: <span className="sr-only">Select</span>, className: 'w-8', cellClassName: '', cell: select },
+        {
+          head: 'Homeowner',
+          cell: (item) => (
+            <>
+              <div className="font-medium">{submitterName(item)}</div>
+              <div className="max-w-64 truncate text-xs text-muted-foreground" title={item.userEmail ?? undefined}>
+                {item.userEmail ?? '—'}
+              </div>
+            </>
+          ),
+        },
+        { head: 'Document', cell: (item) => <DocumentButton item={item} /> },
+        { head: 'Submitted', cellClassName: 'whitespace-nowrap text-muted-foreground', cell: (item) => formatDateTime(item.submittedAt) },
+        { head: 'Status', cell: (item) => <StatusBadge item={item} /> },
+        { head: <span className="sr-only">Actions</span>, className: 'text-right', cell: (item) => <ReviewActions item={item} onReject={setRejecting} /> },
+      ]}
+      cardClassName="grid gap-3"
+      card={(item) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="flex min-w-0 items-start gap-3">
+              {select(item)}
+              <CardTitle name={submitterName(item)} detail={item.userEmail ?? '—'} />
+            </div>
+            <StatusBadge item={item} />
+          </div>
+          <p className="text-xs text-muted-foreground">Submitted {formatDateTime(item.submittedAt)}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <DocumentButton item={item} />
+            <ReviewActions item={item} onReject={setRejecting} />
+          </div>
+        </>
+      )}
+    >
       <RejectVerificationDialog verification={rejecting} onClose={() => setRejecting(null)} />
-    </SectionCard>
+    </AdminList>
+  );
+}
+
+/** Select all pending shown, and approve the selection at once. */
+function ApproveSelected({ pendingShown, selected, onSelected }: { pendingShown: Verification[]; selected: ReadonlySet<string>; onSelected: (next: ReadonlySet<string>) => void }) {
+  const approveSelected = useApproveVerifications();
+  const chosen = pendingShown.filter((item) => selected.has(item.id)).map((item) => item.id);
+  if (pendingShown.length === 0) return null;
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+      <label className="inline-flex cursor-pointer items-center gap-2">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand"
+          checked={chosen.length > 0 && chosen.length === Math.min(pendingShown.length, MAX_SELECTED)}
+          onChange={(event) => onSelected(new Set(event.target.checked ? pendingShown.slice(0, MAX_SELECTED).map((item) => item.id) : []))}
+        />
+        Select all pending shown
+      </label>
+      <Button
+        variant="brand"
+        size="sm"
+        disabled={chosen.length === 0 || approveSelected.isPending}
+        onClick={() => approveSelected.mutate(chosen, { onSuccess: () => onSelected(new Set()) })}
+      >
+        {approveSelected.isPending ? <Spinner size="sm" label="Approving" className="text-current" /> : <CheckIcon />}
+        Approve selected ({chosen.length})
+      </Button>
+    </div>
   );
 }
 
@@ -158,13 +171,6 @@ function StatusFilter({ value, onChange, counts }: { value: Filter; onChange: (n
   );
 }
 
-type ListProps = {
-  items: Verification[];
-  onReject: (item: Verification) => void;
-  selected: ReadonlySet<string>;
-  onSelect: (id: string, on: boolean) => void;
-};
-
 function SelectBox({ item, selected, onSelect }: { item: Verification; selected: ReadonlySet<string>; onSelect: (id: string, on: boolean) => void }) {
   if (item.status !== 'pending') return null;
   return (
@@ -175,80 +181,6 @@ function SelectBox({ item, selected, onSelect }: { item: Verification; selected:
       checked={selected.has(item.id)}
       onChange={(event) => onSelect(item.id, event.target.checked)}
     />
-  );
-}
-
-function VerificationTable({ items, onReject, selected, onSelect }: ListProps) {
-  return (
-    <div className="hidden md:block">
-      <Table>
-        <thead>
-          <tr>
-            <TableHead className="w-8">
-              <span className="sr-only">Select</span>
-            </TableHead>
-            <TableHead>Homeowner</TableHead>
-            <TableHead>Document</TableHead>
-            <TableHead>Submitted</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <TableRow key={item.id}>
-              <TableCell>
-                <SelectBox item={item} selected={selected} onSelect={onSelect} />
-              </TableCell>
-              <TableCell>
-                <div className="font-medium">{submitterName(item)}</div>
-                <div className="max-w-64 truncate text-xs text-muted-foreground" title={item.userEmail ?? undefined}>
-                  {item.userEmail ?? '—'}
-                </div>
-              </TableCell>
-              <TableCell>
-                <DocumentButton item={item} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(item.submittedAt)}</TableCell>
-              <TableCell>
-                <StatusBadge item={item} />
-              </TableCell>
-              <TableCell className="text-right">
-                <ReviewActions item={item} onReject={onReject} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </tbody>
-      </Table>
-    </div>
-  );
-}
-
-function VerificationCards({ items, onReject, selected, onSelect }: ListProps) {
-  return (
-    <ul className="divide-y divide-border md:hidden">
-      {items.map((item) => (
-        <li key={item.id} className="grid gap-3 py-4 first:pt-0 last:pb-0">
-          <div className="flex items-start justify-between gap-3">
-            <div className="flex min-w-0 items-start gap-3">
-              <SelectBox item={item} selected={selected} onSelect={onSelect} />
-              <div className="min-w-0">
-                <p className="truncate font-medium">{submitterName(item)}</p>
-                <p className="truncate text-sm text-muted-foreground">{item.userEmail ?? '—'}</p>
-              </div>
-            </div>
-            <StatusBadge item={item} />
-          </div>
-          <p className="text-xs text-muted-foreground">Submitted {formatDateTime(item.submittedAt)}</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <DocumentButton item={item} />
-            <ReviewActions item={item} onReject={onReject} />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
 
