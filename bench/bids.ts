@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -127,12 +129,35 @@ async function benchThroughput(live: LiveServer, nextBid: BidSource): Promise<vo
     // Alternate in rounds so that neighbours' noise hits both alike.
     for (let round = 0; round < ROUNDS; round++) {
       merge(baseline, await drive(baseline.label, BARE_PER_ROUND, () => post(agent, bare.url, bareBody), 201));
-      merge(subject, await drive(subject.label, BIDS_PER_ROUND, placeBid, 201));
+      merge(subject, await profiled(() => drive(subject.label, BIDS_PER_ROUND, placeBid, 201)));
     }
     printComparison(`PlaceBid over HTTP, ${CONNECTIONS} connections, embedded backends (${REALTORS} realtors, ${LISTINGS} listings)`, baseline, subject, 'ratio >= 0.25, p99 <= 30 ms');
   } finally {
     agent.destroy();
     await bare.close();
+  }
+}
+
+/**
+ * BENCH_PROFILE=file.cpuprofile: a CPU profile of the PlaceBid rounds alone
+ * (server and client: one process), for chrome://inspect or the decision's table.
+ */
+const profilePath = process.env.BENCH_PROFILE;
+let profiler: Session | undefined;
+let profileParts = 0;
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  if (!profilePath) return run();
+  if (!profiler) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  }
+  await profiler.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    await writeFile(profilePath.replace(/(\.cpuprofile)?$/, `.${profileParts++}.cpuprofile`), JSON.stringify(profile));
   }
 }
 

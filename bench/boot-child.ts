@@ -6,17 +6,20 @@ import { composeApp } from '../src/http/compose';
 import type { Logger } from '../src/http/logger';
 import { READ_MODEL_SNAPSHOT } from '../src/http/server';
 import { createOutboxMailer } from '../src/mail/outbox';
-import { createMemoryReadStore } from '../src/read-store/memory';
+import { readModelsOf } from '../src/projections/read-models';
+import { createProjections } from '../src/projections/registry';
+import { createMemoryReadStore, memoryDocuments } from '../src/read-store/memory';
 
 /** What a child of bench/boot.ts measured, in a process that did nothing before, as a server's start has not. */
 export type BootChildResult =
   | { mode: 'raw'; events: number; ms: number; rssBytes: number }
-  | { mode: 'boot'; ms: number; rssBytes: number; restored: number; documents: number; snapshotWriteMs: number };
+  | { mode: 'boot'; ms: number; rssBytes: number; restored: number; documents: number; snapshotWriteMs: number; allUsedMs: number; rssAllUsedBytes: number };
 
 const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
-// argv: the mode ('raw': read the log whole; 'boot': start as the server does, then stop, writing the snapshot) and the data directory.
-const [mode, dataDir] = process.argv.slice(2);
+// argv: the mode ('raw': read the log whole; 'boot': start as the server does, then stop, writing the snapshot), the data
+// directory, and 'decode-all' to decode every collection after the start, as once each was used.
+const [mode, dataDir, flag] = process.argv.slice(2);
 if ((mode !== 'raw' && mode !== 'boot') || !dataDir || !process.send) throw new Error('usage: forked with <raw|boot> <dir>');
 const dir = dataDir;
 const path = join(dir, 'events.db');
@@ -54,6 +57,12 @@ async function boot(): Promise<BootChildResult> {
   });
   const ms = performance.now() - started;
   const rssBytes = process.memoryUsage().rss;
+  // What a start from the snapshot leaves for later: every collection decoded, as once each has been used.
+  const usedStarted = performance.now();
+  const models = readModelsOf(composed.deps.readStore);
+  if (flag === 'decode-all') for (const name of createProjections().flatMap((projection) => projection.collections)) memoryDocuments(models.physical(name));
+  const allUsedMs = performance.now() - usedStarted;
+  const rssAllUsedBytes = process.memoryUsage().rss;
   // A clean shutdown, as the server's: the runner stops, then the snapshot is written.
   await composed.runner.stop();
   const writeStarted = performance.now();
@@ -61,7 +70,7 @@ async function boot(): Promise<BootChildResult> {
   const snapshotWriteMs = performance.now() - writeStarted;
   await composed.processManagers.stop();
   await eventStore.close();
-  return { mode: 'boot', ms, rssBytes, restored: composed.restored?.restored.length ?? 0, documents: composed.restored?.documents ?? 0, snapshotWriteMs };
+  return { mode: 'boot', ms, rssBytes, restored: composed.restored?.restored.length ?? 0, documents: composed.restored?.documents ?? 0, snapshotWriteMs, allUsedMs, rssAllUsedBytes };
 }
 
 const result = mode === 'raw' ? await raw() : await boot();

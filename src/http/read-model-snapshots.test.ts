@@ -6,7 +6,7 @@ import { createOutboxMailer } from '../mail/outbox';
 import type { Projection } from '../projections/projection';
 import { readModelsOf } from '../projections/read-models';
 import { createProjections } from '../projections/registry';
-import { createMemoryReadStore, memoryDocuments } from '../read-store/memory';
+import { createMemoryReadStore, memoryDocuments, memorySnapshotOf } from '../read-store/memory';
 import type { Doc } from '../read-store/port';
 import { deleteListing, listProperty, placeBid, registerHomeowner, registerRealtor } from '../testing/bidding';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
@@ -95,6 +95,20 @@ describe('read models started from a snapshot and the tail of the log', () => {
     const whole = dump(replayed);
     expect(whole.bids?.length).toBe(6);
     expect(dump(fromSnapshot)).toEqual(whole);
+
+    // A node that used only some collections hands the others on as the bytes it read; a start from its snapshot is the same.
+    const handing = await node({ snapshot: path });
+    await handing.runner.waitFor(await t.deps.eventStore.headPosition());
+    const models = readModelsOf(handing.deps.readStore);
+    const untouched = createProjections()
+      .flatMap((projection) => projection.collections)
+      .filter((name) => !Array.isArray(memorySnapshotOf(models.physical(name))));
+    expect(untouched.length).toBeGreaterThan(0);
+    await handing.runner.stop();
+    await handing.snapshots?.stop(handing.runner);
+    const handedOn = await node({ snapshot: path });
+    expect(handedOn.restored?.position).toBe(await t.deps.eventStore.headPosition());
+    expect(dump(handedOn)).toEqual(whole);
 
     // Bids' code changed: it and every projection after it replay the whole log; those before it load.
     const names = createProjections().map((projection) => projection.name);

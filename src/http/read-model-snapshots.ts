@@ -3,10 +3,9 @@ import type { Projection } from '../projections/projection';
 import type { ReadModels } from '../projections/read-models';
 import type { ProjectionRunner } from '../projections/runner';
 import { CHECKPOINTS } from '../projections/runner';
-import { fillMemoryCollection, memoryDocuments } from '../read-store/memory';
-import type { Doc } from '../read-store/port';
+import { fillMemoryCollection, memoryDocuments, memorySnapshotOf } from '../read-store/memory';
 import type { ReadModelSnapshot, SnapshotPart } from '../read-store/memory-snapshot';
-import { readSnapshotFile, removeAbandonedWrites, snapshotPosition, writeSnapshotFile } from '../read-store/memory-snapshot';
+import { openSnapshotFile, removeAbandonedWrites, snapshotPosition, writeSnapshotFile } from '../read-store/memory-snapshot';
 import type { Logger } from './logger';
 
 /**
@@ -86,7 +85,7 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     if (!inMemory) return report({ restored: [], refused: 'read models not in memory' });
     const abandoned = await removeAbandonedWrites(path);
     if (abandoned.length > 0) logger.info('removed read-model snapshots left half-written by stopped processes', { files: abandoned });
-    const read = await readSnapshotFile(path);
+    const read = await openSnapshotFile(path);
     if ('refused' in read) {
       if (read.refused !== 'missing') logger.warn('read-model snapshot not used; replaying the whole log', { path, reason: read.refused });
       return report({ restored: [], refused: read.refused });
@@ -105,9 +104,10 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       const sameCollections = part !== undefined && part.collections.length === projection.collections.length && part.collections.every(([name], i) => name === projection.collections[i]);
       // From the first projection that cannot be loaded, it and every later one replay the log.
       if (!part || part.version !== versionOf(projection) || !sameCollections) break;
-      for (const [name, docs] of part.collections) {
-        fillMemoryCollection(readStore.physical(name), docs);
-        documents += docs.length;
+      // Each collection is decoded when first used: a start does not build documents nobody asked for yet.
+      for (const [name, lazy] of part.collections) {
+        fillMemoryCollection(readStore.physical(name), { count: lazy.count, encoded: lazy.encoded, load: () => lazy.docs() });
+        documents += lazy.count;
       }
       await readStore.collection(CHECKPOINTS).insertOne({ _id: projection.name, position: part.position });
       restored.push(projection.name);
@@ -126,7 +126,7 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       for (const projection of projections) {
         const position = positions.get(projection.name);
         if (position === undefined) continue;
-        const collections = projection.collections.map((name): [string, readonly Doc[]] => [name, memoryDocuments(readStore.physical(name)) ?? []]);
+        const collections = projection.collections.map((name): SnapshotPart['collections'][number] => [name, memorySnapshotOf(readStore.physical(name)) ?? []]);
         parts.push({ name: projection.name, version: versionOf(projection), position, collections });
       }
       return { mark: at, parts, writtenAt: new Date().toISOString() };

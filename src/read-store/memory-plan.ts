@@ -7,7 +7,7 @@ import { compileFastMatcher, DEFER } from './memory-match';
 import { fieldSearchOf, planOr, type TextHolder, type TextSearch } from './memory-text';
 import { entriesContaining, type TextColumn } from './memory-text-column';
 import { DELETED_FIELD, namesDeleted } from './port';
-import type { Doc, Filter, Projection, Sort } from './port';
+import type { Doc, Filter, IndexOptions, Projection, Sort } from './port';
 import { compareStrings, compareValues, isIndexableScalar, isPlainObject, sortKeyAt } from './memory-values';
 
 export interface CollectionState {
@@ -22,6 +22,8 @@ export interface CollectionState {
   readonly textColumns: Map<number, TextColumn<Entry>>;
   // How the last read chose its documents and how many it tested; tests assert on it.
   stats: { examined: number; plan: string };
+  // Documents restored from a snapshot and not decoded yet, with the indexes asked for meanwhile (memory.ts).
+  deferred?: { count: number; load(): readonly Doc[]; encoded: Uint8Array; indexes: Array<[Sort, IndexOptions]> };
 }
 
 export interface ReadShape {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { decodeCollection, encodeCollection } from './memory-snapshot-columns';
 import type { Doc } from './port';
 
 /*
@@ -12,35 +13,41 @@ import type { Doc } from './port';
  * body's length and SHA-256, so a file that is torn, cut short or changed in
  * any byte is ignored, never trusted.
  *
- * The body is V8's serialization of the documents stored by columns: the
- * documents of a collection with the same fields in the same order share one
- * list of field names, each field's values are one column, and a column of
- * strings (most of them: ids, times) holds indexes into one table of the
- * distinct strings of the whole snapshot, as a typed array. Read back, a
- * string repeated across documents (a realtor's id in every bid, a listing's
- * area) is one string in memory, and V8 reads a typed array as bytes: a
- * start reads far less and allocates far less than it would from the
- * documents themselves.
+ * The body is a directory (V8's serialization of the mark and, per
+ * projection, where each collection's bytes lie) followed by each
+ * collection encoded on its own (memory-snapshot-columns.ts). A start checks
+ * the whole file, then decodes a collection only when it is first used.
  */
 
 const MAGIC = 'bidhome-read-models';
 /** The layout of the file and of what the memory store stores; a change makes every older file unreadable here. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
+
+/** A collection still as the bytes a snapshot stores: what a start did not need yet. */
+export interface EncodedCollection {
+  count: number;
+  encoded: Uint8Array;
+}
+
+/** A collection of a snapshot as read: its size now, its documents when first asked for. */
+export interface LazyCollection extends EncodedCollection {
+  docs(): Doc[];
+}
 
 /** What one projection's read models were at `position`. */
-export interface SnapshotPart {
+export interface SnapshotPart<Collection = readonly Doc[] | EncodedCollection> {
   name: string;
   /** The projection's code version when written; another version is rebuilt from the log. */
   version: number;
   /** The last log position the projection applied. */
   position: number;
-  collections: Array<[name: string, docs: readonly Doc[]]>;
+  collections: Array<[name: string, docs: Collection]>;
 }
 
-export interface ReadModelSnapshot {
+export interface ReadModelSnapshot<Collection = readonly Doc[] | EncodedCollection> {
   /** The last event applied before the snapshot, so a start can check that the log is the same log. */
   mark: { position: number; eventId: string };
-  parts: SnapshotPart[];
+  parts: Array<SnapshotPart<Collection>>;
   writtenAt: string;
 }
 
@@ -52,129 +59,55 @@ interface Header {
   position: number;
 }
 
-const digest = (body: Buffer) => createHash('sha256').update(body).digest('hex');
-
-/**
- * One field's values down a group of documents: indexes into the string table
- * (0 for null, i + 1 for string i), numbers, booleans, or, for anything else,
- * the values themselves.
- */
-type Column = { strings: Uint32Array } | { numbers: Float64Array } | { booleans: Uint8Array } | { values: unknown[] };
-
-/** The documents of a collection that have the same fields in the same order. */
-interface Group {
-  fields: string[];
-  count: number;
-  columns: Column[];
-}
-
-interface StoredBody {
+/** Where each collection's bytes lie after the directory: offset, length, number of documents. */
+interface Directory {
   mark: ReadModelSnapshot['mark'];
   writtenAt: string;
-  strings: string[];
-  parts: Array<Omit<SnapshotPart, 'collections'> & { collections: Array<[name: string, groups: Group[]]> }>;
+  parts: Array<Omit<SnapshotPart, 'collections'> & { collections: Array<[name: string, offset: number, length: number, count: number]> }>;
 }
 
-/** Documents encoded between two turns of the event loop: a node writing its snapshot keeps answering meanwhile. */
-const DOCS_PER_TURN = 20_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const digest = (body: Uint8Array) => createHash('sha256').update(body).digest('hex');
 
-async function encode(snapshot: ReadModelSnapshot): Promise<StoredBody> {
-  const strings: string[] = [];
-  const indexOf = new Map<string, number>();
-  const stringRef = (value: string) => {
-    let index = indexOf.get(value);
-    if (index === undefined) {
-      index = strings.length;
-      strings.push(value);
-      indexOf.set(value, index);
-    }
-    return index + 1;
-  };
-  const column = (docs: readonly Doc[], field: string): Column => {
-    let kind: 'strings' | 'numbers' | 'booleans' | undefined;
-    for (const doc of docs) {
-      const value = doc[field];
-      const of = value === null || typeof value === 'string' ? 'strings' : typeof value === 'number' ? 'numbers' : typeof value === 'boolean' ? 'booleans' : undefined;
-      if (of === undefined || (kind !== undefined && of !== kind)) return { values: docs.map((d) => d[field]) };
-      kind = of;
-    }
-    if (kind === 'strings') return { strings: Uint32Array.from(docs, (d) => (d[field] === null ? 0 : stringRef(d[field] as string))) };
-    if (kind === 'numbers') return { numbers: Float64Array.from(docs, (d) => d[field] as number) };
-    return { booleans: Uint8Array.from(docs, (d) => (d[field] ? 1 : 0)) };
-  };
-  const groupsOf = async (docs: readonly Doc[]): Promise<Group[]> => {
-    const byShape = new Map<string, { fields: string[]; docs: Doc[] }>();
-    for (let i = 0; i < docs.length; i++) {
-      if (i > 0 && i % DOCS_PER_TURN === 0) await nextTurn();
-      const doc = docs[i] as Doc;
-      const fields = Object.keys(doc);
-      const shape = fields.join('\u0000');
-      let group = byShape.get(shape);
-      if (!group) byShape.set(shape, (group = { fields, docs: [] }));
-      group.docs.push(doc);
-    }
-    const groups: Group[] = [];
-    for (const { fields, docs: grouped } of byShape.values()) {
-      const columns: Column[] = [];
-      for (const field of fields) {
-        columns.push(column(grouped, field));
-        if (grouped.length >= DOCS_PER_TURN / 4) await nextTurn();
-      }
-      groups.push({ fields, count: grouped.length, columns });
-    }
-    return groups;
-  };
-  const parts: StoredBody['parts'] = [];
+async function encode(snapshot: ReadModelSnapshot): Promise<Buffer> {
+  const blobs: Uint8Array[] = [];
+  let offset = 0;
+  const parts: Directory['parts'] = [];
   for (const part of snapshot.parts) {
-    const collections: Array<[string, Group[]]> = [];
-    for (const [name, docs] of part.collections) collections.push([name, await groupsOf(docs)]);
-    parts.push({ ...part, collections });
+    const collections: Directory['parts'][number]['collections'] = [];
+    for (const [name, docs] of part.collections) {
+      // A collection nobody touched since the start goes back as it came.
+      const blob = 'encoded' in docs ? docs.encoded : await encodeCollection(docs);
+      const count = 'encoded' in docs ? docs.count : docs.length;
+      collections.push([name, offset, blob.length, count]);
+      blobs.push(blob);
+      offset += blob.length;
+    }
+    parts.push({ name: part.name, version: part.version, position: part.position, collections });
   }
-  return { mark: snapshot.mark, writtenAt: snapshot.writtenAt, parts, strings };
+  const directory = serialize({ mark: snapshot.mark, writtenAt: snapshot.writtenAt, parts } satisfies Directory);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(directory.length);
+  return Buffer.concat([length, directory, ...blobs]);
 }
 
-function decode(body: StoredBody): ReadModelSnapshot {
-  const { strings } = body;
-  const docsOf = (groups: Group[]): Doc[] => {
-    const docs: Doc[] = [];
-    for (const { fields, count, columns } of groups) {
-      const start = docs.length;
-      for (let i = 0; i < count; i++) docs.push({} as Doc);
-      fields.forEach((field, f) => {
-        const column = columns[f] as Column;
-        if ('strings' in column) {
-          const refs = column.strings;
-          for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = refs[i] === 0 ? null : strings[(refs[i] as number) - 1];
-        } else if ('numbers' in column) {
-          for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = column.numbers[i];
-        } else if ('booleans' in column) {
-          for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = column.booleans[i] === 1;
-        } else {
-          for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = column.values[i];
-        }
-      });
-    }
-    return docs;
+function decode(body: Buffer): ReadModelSnapshot<LazyCollection> {
+  const directoryEnd = 4 + body.readUInt32LE(0);
+  const directory = deserialize(body.subarray(4, directoryEnd)) as Directory;
+  const lazy = (offset: number, length: number, count: number): LazyCollection => {
+    const encoded = body.subarray(directoryEnd + offset, directoryEnd + offset + length);
+    if (encoded.length !== length) throw new Error('collection past the end of the snapshot');
+    return { count, encoded, docs: () => decodeCollection(encoded) };
   };
   return {
-    mark: body.mark,
-    writtenAt: body.writtenAt,
-    parts: body.parts.map((part) => ({
-      ...part,
-      collections: part.collections.map(([name, groups], i): [string, Doc[]] => {
-        const docs = docsOf(groups);
-        // Its columns are no longer needed: let them go while the next collection is built.
-        part.collections[i] = [name, []];
-        return [name, docs];
-      }),
-    })),
+    mark: directory.mark,
+    writtenAt: directory.writtenAt,
+    parts: directory.parts.map((part) => ({ ...part, collections: part.collections.map(([name, offset, length, count]): [string, LazyCollection] => [name, lazy(offset, length, count)]) })),
   };
 }
 
 /** Writes `snapshot` to `path` so that a crash at any moment leaves the old file or the new one whole. */
 export async function writeSnapshotFile(path: string, snapshot: ReadModelSnapshot): Promise<{ bytes: number }> {
-  const body = serialize(await encode(snapshot));
+  const body = await encode(snapshot);
   const header: Header = { format: SNAPSHOT_FORMAT, bytes: body.length, sha256: digest(body), position: snapshot.mark.position };
   // A name of its own per writer: processes sharing DATA_DIR may write at once.
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${crypto.randomUUID()}.tmp`);
@@ -236,15 +169,11 @@ function isAlive(pid: number): boolean {
 /** Why a snapshot file was not used, for the start's log line. */
 export type SnapshotRefusal = 'missing' | 'torn' | 'format';
 
-/** The snapshot at `path`, or why there is none to trust. Never throws for a bad file. */
-export async function readSnapshotFile(path: string): Promise<{ snapshot: ReadModelSnapshot } | { refused: SnapshotRefusal }> {
-  const stored = await readStored(path);
-  if ('refused' in stored) return stored;
-  // The file's bytes are unreachable from here on: the documents are built without them in memory too.
-  return { snapshot: decode(stored.body) };
-}
-
-async function readStored(path: string): Promise<{ body: StoredBody } | { refused: SnapshotRefusal }> {
+/**
+ * The snapshot at `path`, checked whole, each collection decoded when first
+ * asked for; or why there is none to trust. Never throws for a bad file.
+ */
+export async function openSnapshotFile(path: string): Promise<{ snapshot: ReadModelSnapshot<LazyCollection> } | { refused: SnapshotRefusal }> {
   let file: Buffer;
   try {
     file = await readFile(path);
@@ -257,7 +186,19 @@ async function readStored(path: string): Promise<{ body: StoredBody } | { refuse
   const body = file.subarray(header.end);
   if (body.length !== header.value.bytes || digest(body) !== header.value.sha256) return { refused: 'torn' };
   try {
-    return { body: deserialize(body) as StoredBody };
+    return { snapshot: decode(body) };
+  } catch {
+    return { refused: 'torn' };
+  }
+}
+
+/** The snapshot at `path` with every collection decoded, or why there is none to trust. Never throws for a bad file. */
+export async function readSnapshotFile(path: string): Promise<{ snapshot: ReadModelSnapshot<Doc[]> } | { refused: SnapshotRefusal }> {
+  const opened = await openSnapshotFile(path);
+  if ('refused' in opened) return opened;
+  const { snapshot } = opened;
+  try {
+    return { snapshot: { ...snapshot, parts: snapshot.parts.map((part) => ({ ...part, collections: part.collections.map(([name, lazy]): [string, Doc[]] => [name, lazy.docs()]) })) } };
   } catch {
     return { refused: 'torn' };
   }

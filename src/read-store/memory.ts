@@ -29,24 +29,64 @@ export function inspectMemoryCollection(collection: Collection<Doc>): { plan: st
  */
 export function memoryDocuments(collection: Collection<Doc>): readonly Doc[] | undefined {
   const state = states.get(collection);
-  return state ? Array.from(state.docs.values(), (entry) => entry.doc) : undefined;
+  if (!state) return undefined;
+  materialize(state);
+  return Array.from(state.docs.values(), (entry) => entry.doc);
+}
+
+/**
+ * What a read-model snapshot needs of a collection: its documents, or, when
+ * it was restored from a snapshot and never used since, the bytes it was
+ * restored from (unchanged, since any use decodes them first).
+ */
+export function memorySnapshotOf(collection: Collection<Doc>): readonly Doc[] | { count: number; encoded: Uint8Array } | undefined {
+  const state = states.get(collection);
+  if (!state) return undefined;
+  if (state.deferred) return { count: state.deferred.count, encoded: state.deferred.encoded };
+  return Array.from(state.docs.values(), (entry) => entry.doc);
+}
+
+/** Documents restored from a snapshot and decoded on first use (`load`), with the bytes they come from. */
+export interface DeferredDocuments {
+  count: number;
+  encoded: Uint8Array;
+  load(): readonly Doc[];
 }
 
 /**
  * Fills an empty memory collection with `docs` as they are, without copying
  * or checking them: what a read-model snapshot restores at start
  * (src/read-store/memory-snapshot.ts), before the projections' setup creates
- * their indexes over it. The caller hands over the documents and keeps no
- * reference to them.
+ * their indexes over it. Deferred documents are decoded when the collection
+ * is first used (read, written, counted), and the indexes created meanwhile
+ * are built then. The caller hands over the documents and keeps no reference
+ * to them.
  */
-export function fillMemoryCollection(collection: Collection<Doc>, docs: readonly Doc[]): void {
+export function fillMemoryCollection(collection: Collection<Doc>, docs: readonly Doc[] | DeferredDocuments): void {
   const state = states.get(collection);
   if (!state) throw new Error('Not a memory collection');
-  if (state.docs.size > 0 || state.indexes.length > 0) throw new Error(`Collection ${state.name} is not empty`);
+  if (state.docs.size > 0 || state.indexes.length > 0 || state.deferred) throw new Error(`Collection ${state.name} is not empty`);
+  if ('load' in docs) {
+    state.deferred = { count: docs.count, encoded: docs.encoded, load: docs.load, indexes: [] };
+    return;
+  }
+  fill(state, docs);
+}
+
+function fill(state: CollectionState, docs: readonly Doc[]): void {
   for (const doc of docs) {
     state.docs.set(doc._id, { doc, seq: state.seq++, texts: undefined });
     if (DELETED_FIELD in doc) state.tombstones++;
   }
+}
+
+/** Decodes a collection restored from a snapshot, and builds the indexes asked for until now. */
+function materialize(state: CollectionState): void {
+  const { deferred } = state;
+  if (!deferred) return;
+  state.deferred = undefined;
+  fill(state, deferred.load());
+  for (const [keys, options] of deferred.indexes) addIndex(state, keys, options);
 }
 
 export function createMemoryReadStore(): ReadStore {
@@ -76,6 +116,7 @@ interface Change {
 function createCollection(state: CollectionState): Collection<Doc> {
 
   const read = (filter: Filter, options: FindOptions): Doc[] => {
+    materialize(state);
     assertDeclaredFilter(filter);
     assertFindOptions(options);
     const entries = selectEntries(state, filter, { ...options, hideDeleted: true });
@@ -110,10 +151,10 @@ function createCollection(state: CollectionState): Collection<Doc> {
     }
   };
 
-  const duplicate = (index: MemoryIndex, doc: Doc): DuplicateKeyError =>
-    new DuplicateKeyError(state.name, Object.fromEntries(index.paths.map((path) => [path, valuesAtPath(doc, path).values[0] ?? null])));
+  const duplicate = (index: MemoryIndex, doc: Doc): DuplicateKeyError => duplicateIn(state, index, doc);
 
   const update = (filter: Filter, change: Update, options: UpdateOptions, many: boolean): UpdateResult => {
+    materialize(state);
     assertDeclaredFilter(filter);
     assertDeclaredUpdate(change);
     const matched = selectEntries(state, filter, many ? {} : { limit: 1 });
@@ -134,6 +175,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
   };
 
   const remove = (filter: Filter, many: boolean): { deletedCount: number } => {
+    materialize(state);
     assertDeclaredFilter(filter);
     const matched = selectEntries(state, filter, many ? {} : { limit: 1 });
     for (const entry of matched) {
@@ -155,10 +197,12 @@ function createCollection(state: CollectionState): Collection<Doc> {
       return read(filter, options);
     },
     async countDocuments(filter = {}) {
+      materialize(state);
       assertDeclaredFilter(filter);
       return countEntries(state, filter);
     },
     async insertOne(doc) {
+      materialize(state);
       const copy = cloneValue(doc);
       if (typeof copy._id !== 'string') throw new Error('Documents need a string _id');
       if (state.docs.has(copy._id)) throw new DuplicateKeyError(state.name, { _id: copy._id });
@@ -178,27 +222,38 @@ function createCollection(state: CollectionState): Collection<Doc> {
     },
     async createIndex(keys: Sort, options: IndexOptions = {}) {
       assertKeys(keys);
-      const unique = options.unique ?? false;
-      const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
-      if (name === '_id_' || (Object.keys(keys).length === 1 && keys._id === 1)) return;
-      const existing = state.indexes.find((index) => index.name === name || index.sameDefinition(keys, index.unique));
-      if (existing) {
-        if (existing.name === name && existing.sameDefinition(keys, unique)) return;
-        throw new Error(`Index ${name} conflicts with existing index ${existing.name}`);
-      }
-      const index = new MemoryIndex(name, { ...keys }, unique);
-      const entries: Entry[] = [...state.docs.values()];
-      for (const { doc } of entries) {
-        if (unique && index.uniqueKeys(doc).some((key) => index.ownerOf(key) !== undefined)) throw duplicate(index, doc);
-        index.add(doc);
-      }
-      state.indexes = [...state.indexes, index];
+      // Built when the restored documents are first used: a start decodes nothing it does not need.
+      if (state.deferred) state.deferred.indexes.push([{ ...keys }, { ...options }]);
+      else addIndex(state, keys, options);
     },
     async drop() {
+      state.deferred = undefined;
       state.docs.clear();
       state.tombstones = 0;
       state.textColumns.clear();
       state.indexes = [];
     },
   };
+}
+
+function addIndex(state: CollectionState, keys: Sort, options: IndexOptions): void {
+  const unique = options.unique ?? false;
+  const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+  if (name === '_id_' || (Object.keys(keys).length === 1 && keys._id === 1)) return;
+  const existing = state.indexes.find((index) => index.name === name || index.sameDefinition(keys, index.unique));
+  if (existing) {
+    if (existing.name === name && existing.sameDefinition(keys, unique)) return;
+    throw new Error(`Index ${name} conflicts with existing index ${existing.name}`);
+  }
+  const index = new MemoryIndex(name, { ...keys }, unique);
+  const entries: Entry[] = [...state.docs.values()];
+  for (const { doc } of entries) {
+    if (unique && index.uniqueKeys(doc).some((key) => index.ownerOf(key) !== undefined)) throw duplicateIn(state, index, doc);
+    index.add(doc);
+  }
+  state.indexes = [...state.indexes, index];
+}
+
+function duplicateIn(state: CollectionState, index: MemoryIndex, doc: Doc): DuplicateKeyError {
+  return new DuplicateKeyError(state.name, Object.fromEntries(index.paths.map((path) => [path, valuesAtPath(doc, path).values[0] ?? null])));
 }
