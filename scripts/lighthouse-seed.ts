@@ -26,7 +26,7 @@ class Session {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown | FormData): Promise<T> {
+  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown | FormData): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', Origin: this.baseUrl };
     if (this.cookies.size > 0) headers.Cookie = this.cookie;
     const form = body instanceof FormData;
@@ -108,7 +108,8 @@ export async function seedMarketplace(baseUrl: string, log: (line: string) => vo
     verificationDocumentUrl: licence.documentUrl,
   });
   await admin.call('POST', `/api/admin/realtor-profiles/${own.userId}/approve`);
-  // Bids cost credits: as many as the new realtor's credits allow, so /market has figures to show.
+  // Bids cost a credit each: an administrator grants some, so /market has figures to show.
+  await admin.call('PUT', `/api/admin/users/${own.userId}`, { credits: 10 });
   let bids = 0;
   for (const id of listings.slice(0, 4)) {
     try {

@@ -105,11 +105,15 @@ async function audit(port: number, url: string, preset: Preset, cookie: string |
     onlyCategories: ['performance'],
     ...(cookie === null ? {} : { extraHeaders: { Cookie: cookie } }),
   };
-  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
-  if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { runtimeError } = result.lhr;
-  if (runtimeError !== undefined) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
-  return result;
+  // A trace now and then comes back unusable on a busy machine (NO_NAVSTART): the page is audited again.
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (runtimeError === undefined) return result;
+    if (attempt === 3) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    log(`  (${url}: ${runtimeError.code}, once more)`);
+  }
 }
 
 function rowOf(path: string, preset: Preset, aim: Aim, { lhr }: RunnerResult): Row {

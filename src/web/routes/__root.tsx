@@ -8,6 +8,7 @@ import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
+import { usePageSettled } from '../lib/page-settled';
 import { SignedInNav } from '../features/session/signed-in-nav';
 import type { RouterContext } from '../router';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
@@ -30,13 +31,15 @@ function RootLayout() {
   usePageViewReporting(admin ? null : pathname);
   useDocumentHead();
   const { data: user } = useQuery({ ...userQueryOptions(), enabled: !admin });
+  // The toast stack and the agreements prompt load once the first page is shown (docs/decisions/0058).
+  const settled = usePageSettled();
   return (
     <div className="flex min-h-dvh flex-col">
       {showsSiteHeader(pathname) && <SiteHeader />}
       <Outlet />
       {showsFooter(pathname) && <Footer />}
-      {!admin && !isLegalPath(pathname) && <AgreementsGate />}
-      <Notifications eager={admin || user != null} />
+      {settled && !admin && !isLegalPath(pathname) && <AgreementsGate />}
+      <Notifications eager={settled && (admin || user != null)} />
     </div>
   );
 }

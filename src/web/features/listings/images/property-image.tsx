@@ -97,7 +97,8 @@ function LoadedImage({
           className={cn(
             'absolute inset-0 size-full transition-opacity duration-300',
             fit === 'cover' ? 'object-cover' : 'object-contain',
-            loaded ? 'opacity-100' : 'opacity-0',
+            // The page's lead picture shows the moment it arrives: a fade would hold back its largest paint.
+            loaded || priority ? 'opacity-100' : 'opacity-0',
           )}
         />
       )}
