@@ -8,9 +8,10 @@ import { createRoutePreloads, ROUTE_CHUNKS_FILE, routePathOf, type RouteChunks }
 
 // As the build writes it (scripts/route-chunks.ts): the scripts each route's screen needs beyond the entry.
 const ROUTE_CHUNKS: RouteChunks = {
+  // First, as the build writes it: a pathless layout's address would be '/', but it is no page of its own.
+  _authenticated: ['assets/_authenticated-1.js'],
   index: ['assets/routes-1.js', 'assets/skeleton-1.js'],
   market: ['assets/market-1.js', 'assets/tabs-1.js', 'assets/skeleton-1.js'],
-  _authenticated: ['assets/_authenticated-1.js'],
   '_authenticated/home': ['assets/home-1.js', 'assets/property-image-1.js'],
   '_authenticated/listing/$id': ['assets/_id-1.js', 'assets/property-image-1.js'],
   admin: ['assets/admin-1.js'],

@@ -32,7 +32,9 @@ function parentsOf(routeId: string, routeChunks: RouteChunks): string[] {
 
 /** Answers the scripts to preload for a pathname: none for a path no route answers. */
 export function createRoutePreloads(routeChunks: RouteChunks): (pathname: string) => string[] {
-  const routes = Object.keys(routeChunks).map((routeId) => ({
+  // A pathless layout ('_authenticated') is no page of its own: it comes with the pages inside it.
+  const pages = Object.keys(routeChunks).filter((routeId) => !/(^|[/.])_[^/.]*$/.test(routeId));
+  const routes = pages.map((routeId) => ({
     pattern: new RegExp(`^${routePathOf(routeId).replace(/\$\w+/g, '[^/]+')}/?$`),
     files: [...new Set([...parentsOf(routeId, routeChunks), routeId].flatMap((id) => routeChunks[id] ?? []))],
   }));

@@ -13,10 +13,6 @@ const queryClient = createQueryClient();
 // would otherwise open and drop a second socket. It connects once the first page is shown (docs/decisions/0058).
 const realtime = createRealtimeClient({ queryClient, whileSignedIn: true, startAfter: whenPageSettled() });
 const router = createAppRouter(queryClient);
-// The first page's route code is fetched now, beside the session lookup its guards wait for, not after it.
-const [firstRoutes] = router.getMatchedRoutes(window.location.pathname);
-for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
-
 // The first navigation that completes (a redirect's target, if it redirected) is the first page shown.
 const stopWatchingFirstPage = [
   router.subscribe('onRendered', () => firstPageShown()),
