@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -33,7 +33,7 @@ const PAGES: Array<{ path: string; signedIn: boolean; aim: Aim }> = [
 ];
 const CLS_AIM = 0.1;
 
-type Row = { path: string; preset: Preset; score: number; lcpMs: number; tbtMs: number; cls: number; aim: Aim };
+type Row = { path: string; preset: Preset; score: number; lcpMs: number; tbtMs: number; cls: number; aim: Aim; benchmarkIndex: number };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -126,6 +126,8 @@ function rowOf(path: string, preset: Preset, aim: Aim, { lhr }: RunnerResult): R
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     aim,
+    // Lighthouse's measure of this machine's speed at the time: the CPU-bound figures (TBT) move with it.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -192,7 +194,10 @@ async function main(): Promise<void> {
     }
     log('');
     log(table(rows));
-    log(`\nLighthouse ${await lighthouseVersion()}, ${runs} run(s) each, median by score; reports in ${reportDir}`);
+    const benchmarks = rows.map((row) => row.benchmarkIndex);
+    log(`\nLighthouse ${await lighthouseVersion()}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, ${runs} run(s) each, median by score`);
+    log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}, benchmarkIndex ${Math.min(...benchmarks).toFixed(0)}–${Math.max(...benchmarks).toFixed(0)}`);
+    log(`Reports: ${reportDir}`);
   } finally {
     await chrome?.kill();
     server?.child.kill('SIGTERM');
