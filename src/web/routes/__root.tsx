@@ -31,15 +31,13 @@ function RootLayout() {
   usePageViewReporting(admin ? null : pathname);
   useDocumentHead();
   const { data: user } = useQuery({ ...userQueryOptions(), enabled: !admin });
-  // The toast stack and the agreements prompt load once the first page is shown (docs/decisions/0058).
-  const settled = usePageSettled();
   return (
     <div className="flex min-h-dvh flex-col">
       {showsSiteHeader(pathname) && <SiteHeader />}
       <Outlet />
       {showsFooter(pathname) && <Footer />}
-      {settled && !admin && !isLegalPath(pathname) && <AgreementsGate />}
-      <Notifications eager={settled && (admin || user != null)} />
+      {!admin && !isLegalPath(pathname) && <AgreementsGate />}
+      <SettledNotifications eager={admin || user != null} />
     </div>
   );
 }
@@ -61,12 +59,20 @@ function Footer() {
 // prompt's "open in a new tab" links are not blocked by the prompt itself.
 function AgreementsGate() {
   const { data: user } = useQuery(userQueryOptions());
-  if (user == null) return null;
+  // Once the first page is shown (docs/decisions/0058); read here, so settling re-renders this alone, not the page.
+  const settled = usePageSettled();
+  if (user == null || !settled) return null;
   return (
     <Suspense fallback={null}>
       <PendingAgreementsPrompt documentHref={(type) => legalPages[type].path} />
     </Suspense>
   );
+}
+
+// The toast stack loads early only once the first page is shown; a toast before that still brings it at once.
+function SettledNotifications({ eager }: { eager: boolean }) {
+  const settled = usePageSettled();
+  return <Notifications eager={eager && settled} />;
 }
 
 // Signed-in users only: a visitor's first load carries no dialog.
