@@ -147,8 +147,11 @@ function table(rows: Row[]): string {
     const aim = [`≥ ${row.aim.score}`, row.aim.lcpMs === undefined ? null : `LCP ≤ ${row.aim.lcpMs / 1000} s`, row.aim.tbtMs === undefined ? null : `TBT ≤ ${row.aim.tbtMs} ms`, `CLS ≤ ${CLS_AIM}`]
       .filter((part) => part !== null)
       .join(', ');
+    // '–' where the page has no aim for that figure.
+    const lcpMark = row.aim.lcpMs === undefined ? '–' : mark(lcpOk);
+    const tbtMark = row.aim.tbtMs === undefined ? '–' : mark(tbtOk);
     lines.push(
-      `| ${row.path} | ${row.preset} | ${row.score} ${mark(scoreOk)} | ${(row.lcpMs / 1000).toFixed(1)} s ${mark(lcpOk)} | ${Math.round(row.tbtMs)} ms ${mark(tbtOk)} | ${row.cls.toFixed(3)} ${mark(clsOk)} | ${aim} |`,
+      `| ${row.path} | ${row.preset} | ${row.score} ${mark(scoreOk)} | ${(row.lcpMs / 1000).toFixed(1)} s ${lcpMark} | ${Math.round(row.tbtMs)} ms ${tbtMark} | ${row.cls.toFixed(3)} ${mark(clsOk)} | ${aim} |`,
     );
   }
   return lines.join('\n');

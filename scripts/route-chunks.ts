@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { ROUTE_CHUNKS_FILE } from '../src/http/route-preload';
+import { ROUTE_CHUNKS_FILE } from '../src/http/route-preload.ts';
 
 // The router plugin splits each route file's component into a chunk of its own, named after this module id.
 const ROUTE_COMPONENT = /\/src\/web\/routes\/(.+)\.tsx\?tsr-split=component$/;
