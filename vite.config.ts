@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { routeChunks } from './scripts/route-chunks.ts';
 
 const repoRoot = dirname(fileURLToPath(import.meta.url));
 const webRoot = resolve(repoRoot, 'src/web');
@@ -28,6 +29,8 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // route-chunks.json: the scripts each route's screen needs beyond the entry, which the server preloads per page.
+    routeChunks(),
     // .br and .gz beside every built asset, which the server sends to clients that accept them.
     precompress(),
   ],

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { ROUTE_CHUNKS_FILE, type RouteChunks } from './route-preload';
 import { createPageRenderer, robotsTxt, sitemapXml } from './site';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -148,7 +149,10 @@ export function createApp(deps: AppDeps) {
 export type App = ReturnType<typeof createApp>;
 
 function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
-  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl);
+  // Built with the client (scripts/route-chunks.ts); a build without it preloads the entry's scripts only.
+  const routeChunksFile = join(clientDir, ROUTE_CHUNKS_FILE);
+  const routeChunks = existsSync(routeChunksFile) ? (JSON.parse(readFileSync(routeChunksFile, 'utf8')) as RouteChunks) : {};
+  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl, routeChunks);
   // The landing page too: serveStatic would send index.html as built.
   app.get('/', renderPage);
   app.get('/index.html', renderPage);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PageHead } from '../contract/site-pages';
 import { APP_PATHS, CRAWL_DISALLOWED, NOT_FOUND_HEAD, PUBLIC_PAGES } from '../contract/site-pages';
+import { createRoutePreloads, type RouteChunks } from './route-preload';
 
 /*
  * The single-page app's HTML as the open web reads it: each public page's
@@ -46,8 +47,12 @@ function sessionHint(cookieHeader: string | undefined): string {
   return [names.has('session') ? 'user' : '', names.has('admin_session') ? 'admin' : ''].filter(Boolean).join(' ') || 'none';
 }
 
-/** Renders index.html for one request; `publicUrl` has no trailing slash. */
-export function createPageRenderer(indexHtml: string, publicUrl: string) {
+/**
+ * Renders index.html for one request; `publicUrl` has no trailing slash. `routeChunks` (the build's
+ * route-chunks.json) names the scripts each page's screen needs beyond the entry: they are preloaded.
+ */
+export function createPageRenderer(indexHtml: string, publicUrl: string, routeChunks: RouteChunks = {}) {
+  const preloadsOf = createRoutePreloads(routeChunks);
   const titleAndDescription = /<meta name="description"[^>]*>\s*|<title>[^<]*<\/title>\s*/g;
   const bare = indexHtml.replace(titleAndDescription, '');
   const fallback = PUBLIC_PAGES['/'];
@@ -56,9 +61,10 @@ export function createPageRenderer(indexHtml: string, publicUrl: string) {
     const pathname = c.req.path;
     const known = isAppPath(pathname);
     const head: PageHead = known ? ((PUBLIC_PAGES as Record<string, PageHead>)[pathname] ?? fallback) : NOT_FOUND_HEAD;
+    const preloads = known ? preloadsOf(pathname).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`) : [];
     const html = bare.replace(
       '</head>',
-      `  ${headTags(head, publicUrl + pathname)}\n    <meta name="bidhome-session" content="${sessionHint(c.req.header('cookie'))}" />\n  </head>`,
+      [`  ${headTags(head, publicUrl + pathname)}`, `<meta name="bidhome-session" content="${sessionHint(c.req.header('cookie'))}" />`, ...preloads].join('\n    ') + '\n  </head>',
     );
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',

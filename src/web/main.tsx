@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { notePageShown, whenPageSettled } from './lib/page-settled';
 import { createQueryClient } from './lib/query-client';
 import { createRealtimeClient, RealtimeProvider } from './lib/realtime';
 import { createAppRouter } from './router';
@@ -9,9 +10,18 @@ import './styles.css';
 
 const queryClient = createQueryClient();
 // Created here, once, rather than in a component: StrictMode's double effects
-// would otherwise open and drop a second socket.
-const realtime = createRealtimeClient({ queryClient, whileSignedIn: true });
+// would otherwise open and drop a second socket. It connects once the first page is shown (docs/decisions/0058).
+const realtime = createRealtimeClient({ queryClient, whileSignedIn: true, startAfter: whenPageSettled() });
 const router = createAppRouter(queryClient);
+// The first navigation that completes (a redirect's target, if it redirected) is the first page shown.
+const stopWatchingFirstPage = [
+  router.subscribe('onRendered', () => firstPageShown()),
+  router.subscribe('onResolved', () => requestAnimationFrame(() => firstPageShown())),
+];
+function firstPageShown(): void {
+  for (const stop of stopWatchingFirstPage) stop();
+  notePageShown();
+}
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

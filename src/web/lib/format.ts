@@ -1,17 +1,20 @@
+import { lazily } from './lazily';
+
 /*
  * How the product writes money and dates, in one place for every feature
  * (en-US, as the spec's examples).
  */
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const mediumDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use (lib/lazily.ts): most pages use one of these or none.
+const money = lazily(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const longDate = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
+const longDateTime = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }));
+const mediumDate = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const mediumDateTime = lazily(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** Bid amounts are dollars, not cents ('$150'; cents only when there are some). */
 export function formatAmount(amount: number): string {
-  return money.format(amount);
+  return money().format(amount);
 }
 
 /** 'March 20, 2026'; '—' for no date. */
@@ -35,8 +38,8 @@ export function formatDateTime(iso: string): string {
 }
 
 // A value that is not a date is shown as it came, rather than as 'Invalid Date'.
-function withDate(iso: string | null, format: Intl.DateTimeFormat): string {
+function withDate(iso: string | null, format: () => Intl.DateTimeFormat): string {
   if (iso === null) return '—';
   const value = new Date(iso);
-  return Number.isNaN(value.getTime()) ? iso : format.format(value);
+  return Number.isNaN(value.getTime()) ? iso : format().format(value);
 }

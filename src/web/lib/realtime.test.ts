@@ -227,6 +227,27 @@ describe('a socket only while signed in', () => {
     expect(handshakes).toBe(3);
     expect(io.sockets.sockets.size).toBe(0);
   });
+
+  it('waits for startAfter before it opens the socket of a user already signed in (the first page shown first)', async () => {
+    let handshakes = 0;
+    io.use((_socket, next) => {
+      handshakes += 1;
+      next();
+    });
+    queryClient.setQueryData(queryKeys.user, { id: 'u1', credits: 0 });
+    let pageShown: () => void = () => {};
+    const startAfter = new Promise<void>((resolve) => {
+      pageShown = resolve;
+    });
+    client = createRealtimeClient({ queryClient, url, whileSignedIn: true, startAfter });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handshakes).toBe(0);
+
+    const connected = new Promise<ServerSocket>((resolve) => io.once('connection', resolve));
+    pageShown();
+    await connected;
+    expect(handshakes).toBe(1);
+  });
 });
 
 describe('read-your-writes across nodes', () => {

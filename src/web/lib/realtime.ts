@@ -124,9 +124,11 @@ export type RealtimeOptions = {
    * Without it the socket connects at once and `reconnect()` reconnects.
    */
   whileSignedIn?: boolean;
+  /** The socket library is fetched and the socket opened no sooner than this settles (the page shown first). */
+  startAfter?: Promise<unknown>;
 };
 
-export function createRealtimeClient({ queryClient, url, socketOptions, whileSignedIn = false }: RealtimeOptions): RealtimeClient {
+export function createRealtimeClient({ queryClient, url, socketOptions, whileSignedIn = false, startAfter = Promise.resolve() }: RealtimeOptions): RealtimeClient {
   // WebSocket only: long-polling needs sticky sessions, and app nodes share none.
   const options: Partial<ManagerOptions & SocketOptions> = {
     withCredentials: true,
@@ -147,7 +149,7 @@ export function createRealtimeClient({ queryClient, url, socketOptions, whileSig
   function open(): void {
     if (socket !== undefined || opening || closed) return;
     opening = true;
-    void import('socket.io-client').then(({ io }) => {
+    void startAfter.then(() => import('socket.io-client')).then(({ io }) => {
       opening = false;
       if (socket !== undefined || closed || (whileSignedIn && identity === SIGNED_OUT)) return;
       socket = url === undefined ? io(options) : io(url, options);

@@ -8,6 +8,7 @@ import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
+import { usePageSettled } from '../lib/page-settled';
 import { SignedInNav, SignedInStatus } from '../features/session/signed-in-nav';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import type { RouterContext } from '../router-context';
@@ -37,7 +38,7 @@ function RootLayout() {
       <Outlet />
       {showsFooter(pathname) && <Footer />}
       {!admin && !isLegalPath(pathname) && <AgreementsGate />}
-      <Notifications eager={admin || user != null} />
+      <SettledNotifications eager={admin || user != null} />
     </div>
   );
 }
@@ -66,12 +67,20 @@ function Footer() {
 // prompt's "open in a new tab" links are not blocked by the prompt itself.
 function AgreementsGate() {
   const { data: user } = useQuery(userQueryOptions());
-  if (user == null) return null;
+  // Once the first page is shown (docs/decisions/0058); read here, so settling re-renders this alone, not the page.
+  const settled = usePageSettled();
+  if (user == null || !settled) return null;
   return (
     <Suspense fallback={null}>
       <PendingAgreementsPrompt documentHref={(type) => legalPages[type].path} />
     </Suspense>
   );
+}
+
+// The toast stack loads early only once the first page is shown; a toast before that still brings it at once.
+function SettledNotifications({ eager }: { eager: boolean }) {
+  const settled = usePageSettled();
+  return <Notifications eager={eager && settled} />;
 }
 
 // Signed-in users only: a visitor's first load carries no dialog.

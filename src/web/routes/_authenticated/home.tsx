@@ -5,7 +5,7 @@ import { toast } from '../../components/ui/use-toast';
 import { HomePage } from '../../features/home/home-page';
 import { PropertyGrid } from '../../features/listings/grid/property-grid';
 import { ListingFilters } from '../../features/listings/search/listing-filters';
-import { listingSearchQueryOptions } from '../../features/listings/search/listing-search-query';
+import { warmListingSearch } from '../../features/listings/search/listing-search-query';
 import { parseListingSearch, withoutEmpty } from '../../features/listings/search/search-params';
 import { useSignedInUser } from '../../features/session/queries';
 import { ListPropertyEntry } from '../../features/verification/list-property-entry';
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_authenticated/home')({
   // Warms the first page (also on hover of a link here); the grid shows its own spinner otherwise. A new search on
   // the page does not wait for it: the grid keeps the last results, dimmed, rather than the router's pending screen.
   loader: ({ context, deps, cause }) => {
-    const warmed = context.queryClient.prefetchInfiniteQuery(listingSearchQueryOptions(deps));
+    const warmed = warmListingSearch(context.queryClient, deps);
     return cause === 'stay' ? undefined : warmed;
   },
   component: HomeRoute,

@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { ImageIcon, ImageOffIcon } from '../../../components/ui/icons';
 import { imageSrcSet, sizedImageUrl } from '../../../lib/image-url';
+import { holdForLeadImage } from '../../../lib/page-settled';
 import { imageUrlQueryOptions } from './image-query';
 
 type PropertyImageProps = {
@@ -79,6 +80,16 @@ function LoadedImage({
   useEffect(() => {
     if (isError) report.current();
   }, [isError]);
+  // What the first page defers (the socket, the toast stack) waits for the lead picture (lib/page-settled.ts).
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!priority) return;
+    release.current = holdForLeadImage();
+    return () => release.current?.();
+  }, [priority]);
+  useEffect(() => {
+    if (loaded || isError) release.current?.();
+  }, [loaded, isError]);
   return (
     <>
       {!loaded && <Skeleton className="absolute inset-0 rounded-none" />}
@@ -93,11 +104,15 @@ function LoadedImage({
           decoding="async"
           draggable={false}
           onLoad={() => setLoaded(true)}
-          onError={onFail}
+          onError={() => {
+            release.current?.();
+            onFail();
+          }}
           className={cn(
             'absolute inset-0 size-full transition-opacity duration-300',
             fit === 'cover' ? 'object-cover' : 'object-contain',
-            loaded ? 'opacity-100' : 'opacity-0',
+            // The page's lead picture shows the moment it arrives: a fade would hold back its largest paint.
+            loaded || priority ? 'opacity-100' : 'opacity-0',
           )}
         />
       )}

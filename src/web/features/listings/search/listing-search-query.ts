@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, type QueryClient } from '@tanstack/react-query';
 import type { ListingSearch } from '../../../../contract/listing-search';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { imageUrlQueryOptions } from '../images/image-query';
 import { PAGE_SIZE } from '../queries';
 import { toQueryString, withoutEmpty } from './search-params';
 import type { PropertyPageJson } from '../../../../contract/listings';
@@ -22,4 +23,16 @@ export function listingSearchQueryOptions(search: ListingSearch) {
     // so coming back to /home after a minute shows what is new. Bid counts are pushed.
     staleTime: 60_000,
   });
+}
+
+/**
+ * Warms the first page of `search` and, the moment it is in, the signed address of its first card's picture: that
+ * picture is /home's largest paint, and its address need not wait for the grid to render (docs/decisions/0058).
+ */
+export async function warmListingSearch(queryClient: QueryClient, search: ListingSearch): Promise<void> {
+  const options = listingSearchQueryOptions(search);
+  await queryClient.prefetchInfiniteQuery(options);
+  const first = queryClient.getQueryData(options.queryKey)?.pages[0]?.properties[0];
+  const imageKey = first?.images[0];
+  if (imageKey !== undefined) void queryClient.prefetchQuery(imageUrlQueryOptions(imageKey, { priority: true }));
 }
