@@ -5,7 +5,7 @@ import { registerUser, registration, sendJson, sessionCookie } from '../../../te
 
 const testApp = testAppPerTest();
 
-const USER_FIELDS = ['id', 'username', 'email', 'name', 'phone', 'role', 'credits', 'emailVerified', 'isVerified', 'profileImageUrl', 'createdAt', 'hasPaymentMethod'];
+const USER_FIELDS = ['id', 'username', 'email', 'name', 'phone', 'role', 'credits', 'emailVerified', 'isVerified', 'profileImageUrl', 'createdAt', 'hasPaymentMethod', 'paymentCard'];
 
 describe('POST /api/register', () => {
   it('creates the account, signs it in and mails a verification link', async () => {
