@@ -105,7 +105,7 @@ export async function composeApp(parts: AppParts) {
   const managed = { eventStore, readStore, logger, lease, ...timing };
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
   // A refund the clock brings (a listing's close) falls due by the app's clock, the one bids and closes are decided by.
-  const bidRefunds = createBidRefundReactor({ ...managed, dueNow: () => parts.clock().getTime(), mailer: parts.mailer, publicUrl: parts.env.publicUrl });
+  const bidRefunds = createBidRefundReactor({ ...managed, dueNow: () => parts.clock().getTime() });
   const paymentCredits = createPaymentCreditsReactor(managed);
   const bidMailer = createBidMailer({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, node });
   // Every other mail that follows an event (docs/decisions/0063).

@@ -3,7 +3,7 @@ import { REVOKED_SUBJECT } from '../domain/realtor-profiles/profile';
 import { handleCommand, loadState } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
 import type { Logger } from '../http/logger';
-import { bidDigestMail, bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../mail/bids';
+import { bidDigestMail, bidNotSelectedMail, bidRefundedMail, bidSelectedMail, selectionConfirmedMail } from '../mail/bids';
 import type { Mail, Mailer } from '../mail/port';
 import { prospectMail } from '../mail/prospect';
 import { realtorVerificationApprovedMail, realtorVerificationRefusedMail } from '../mail/realtor-verification';
@@ -36,7 +36,7 @@ export interface MailSenderDeps {
   now?: () => number;
 }
 
-export type MailSender = Projection & Pick<OwedWork<MailOwedDoc>, 'start' | 'stop' | 'idle' | 'counts'>;
+export type MailSender = Projection & Pick<OwedWork<MailOwedDoc>, 'start' | 'stop' | 'idle' | 'counts' | 'catchUp'>;
 
 type Reader = { email: string; name: string; phone: string | null };
 type Lookups = { user(id: string): Promise<Reader | null>; prospect(id: string): Promise<ProspectDoc | null> };
@@ -60,6 +60,7 @@ const RENDER: { [K in MailKind]: (facts: MailFacts[K], to: Reader, lookups: Look
   'realtor-revoked': async (facts, to, _lookups, publicUrl) =>
     realtorVerificationRefusedMail({ to: to.email, name: to.name, subject: REVOKED_SUBJECT, message: facts.reason, profileUrl: `${publicUrl}/realtor-profile`, revoked: true }),
   'bid-digest': async (facts, to, _lookups, publicUrl) => bidDigestMail({ to: to.email, name: to.name, listings: facts.listings, publicUrl }),
+  'bid-refunded': async (facts, to, _lookups, publicUrl) => bidRefundedMail({ to: to.email, name: to.name, propertyTitle: facts.propertyTitle, reason: facts.reason, publicUrl }),
   async prospect(facts, to, lookups, publicUrl) {
     const found = await lookups.prospect(facts.prospectId);
     if (!found) return null;
@@ -145,5 +146,6 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
     stop: work.stop,
     idle: work.idle,
     counts: work.counts,
+    catchUp: work.catchUp,
   };
 }

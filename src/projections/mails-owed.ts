@@ -24,6 +24,7 @@ export type MailFacts = {
   'realtor-revoked': { reason: string };
   prospect: { prospectId: string };
   'bid-digest': { listings: Array<{ propertyId: string; title: string; bids: number }> };
+  'bid-refunded': { propertyId: string; propertyTitle: string; reason: string };
 };
 
 export type MailKind = keyof MailFacts;
@@ -87,6 +88,15 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
       const titles = new Map((await bidPropertiesByIds(store, [...counts.keys()], { title: 1 })).map((property) => [property._id, property.title]));
       const listings = [...counts].map(([propertyId, count]) => ({ propertyId, title: titles.get(propertyId) || 'a listing', bids: count }));
       return listings.length === 0 ? [] : [{ key: 'owner', kind: 'bid-digest', to: { userId: ownerId }, facts: { listings } }];
+    },
+  },
+  // The realtor whose bid's credit came back (docs/decisions/0029, 0059), with why; the refund process writes it.
+  BidRefunded: {
+    stream: 'user-',
+    async owes(event, store) {
+      const { propertyId, reason } = event.data as { propertyId: string; reason: string };
+      const propertyTitle = (await findBidProperty(store, propertyId))?.title ?? '';
+      return [{ key: 'realtor', kind: 'bid-refunded', to: { userId: event.streamId.slice('user-'.length) }, facts: { propertyId, propertyTitle, reason } }];
     },
   },
   // Support hears of each contact form; the form's fields are read from the prospects read model when sent.
