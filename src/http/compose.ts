@@ -105,14 +105,14 @@ export async function composeApp(parts: AppParts) {
   const managed = { eventStore, readStore, logger, lease, ...timing };
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
   // A refund the clock brings (a listing's close) falls due by the app's clock, the one bids and closes are decided by.
-  const bidRefunds = createBidRefundReactor({ ...managed, dueNow: () => parts.clock().getTime(), mailer: parts.mailer, publicUrl: parts.env.publicUrl });
+  const bidRefunds = createBidRefundReactor({ ...managed, dueNow: () => parts.clock().getTime() });
   const paymentCredits = createPaymentCreditsReactor(managed);
   const bidMailer = createBidMailer({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, node });
   // Every other mail that follows an event (docs/decisions/0063).
   const mailSender = createMailSender({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, supportEmail: parts.env.SUPPORT_EMAIL ?? parts.env.ADMIN_EMAIL });
   // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
   const bidDigests = createBidDigests({ eventStore, readStore, logger, clock: parts.clock });
-  // New listings in realtors' service areas: at once, daily or never, as each realtor chose (docs/decisions/0060).
+  // The realtors' daily digest of new listings in their areas (docs/decisions/0060); the instant alerts are the mail sender's.
   const listingAlerts = createListingAlerts({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
   const processManagers = {
     async idle() {
@@ -123,7 +123,7 @@ export async function composeApp(parts: AppParts) {
       await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop(), mailSender.stop(), listingAlerts.stop()]);
     },
   };
-  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer, mailSender, listingAlerts];
+  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer, mailSender];
   const runner = createProjectionRunner({
     eventStore,
     readStore,

@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../event-store/port';
 import type { Mail } from '../mail/port';
 import type { BiddingApp } from '../testing/bidding';
 import { deleteListing, get, listProperty, placeBid, registerHomeowner, registerRealtor } from '../testing/bidding';
-import { outboxMails, processManagerNodes, until } from '../testing/process-manager-nodes';
+import { processManagerNodes, until } from '../testing/process-manager-nodes';
 import { sendJson } from '../testing/user-session';
 import { nameToUuid } from './bid-refunds';
 
@@ -29,7 +29,12 @@ function sharedClock() {
   return { now, clock: () => new Date(now()), set: (iso: string, plusMs = 0) => (offset = Date.parse(iso) + plusMs - Date.now()) };
 }
 
-const refundMails = (dir: string): Mail[] => outboxMails(dir).filter((mail) => mail.tag === 'bid-refund');
+type Node = Awaited<ReturnType<typeof bootNode>>;
+/** The refund mails of the workspace once each node's refunds and the mails they owe went out (they follow the log). */
+const refundMails = async (...nodes: Node[]): Promise<Mail[]> => {
+  await Promise.all(nodes.map((node) => node.mailed()));
+  return (await nodes[0]!.mailed()).filter((mail) => mail.tag === 'bid-refund');
+};
 const refundsOf = async (t: BiddingApp, realtorId: string) =>
   (await t.deps.eventStore.readStream(userStreamId(realtorId))).filter((e): e is RecordedEvent => e.type === 'BidRefunded');
 const reasonOf = (event: RecordedEvent | undefined) => (event?.data as { reason?: string } | undefined)?.reason;
@@ -88,7 +93,7 @@ describe('the refund of a bid the owner never opened by the close', () => {
       delta: 1,
       description: `Refund of your bid on “Harbour flat”: ${REFUND_UNSEEN_REASON}`,
     });
-    const mails = refundMails(dir);
+    const mails = await refundMails(t);
     expect(mails.map((m) => m.to)).toEqual([missed!.realtor.input.email]);
     expect(mails[0]?.text).toContain('Bidding on "Harbour flat" closed before the homeowner opened your bid.');
 
@@ -125,7 +130,7 @@ describe('the refund of a bid the owner never opened by the close', () => {
     await Promise.all([settle(a), settle(b)]);
     await Promise.all([settle(a), settle(b)]);
     for (const { realtor } of unseen) expect(await refundsOf(a, realtor.user.id)).toHaveLength(1);
-    expect(refundMails(dir)).toHaveLength(2);
+    expect(await refundMails(a, b)).toHaveLength(2);
   });
 
   it('refunds once across a restart in the middle: the close passed while no node ran', async () => {
@@ -141,7 +146,7 @@ describe('the refund of a bid the owner never opened by the close', () => {
     const third = await bootNode(dir, { now: time.now, clock: time.clock });
     await settle(third);
     expect(await refundsOf(third, unseen[0]!.realtor.user.id)).toHaveLength(1);
-    expect(refundMails(dir)).toHaveLength(1);
+    expect(await refundMails(third)).toHaveLength(1);
   });
 
   it('refunds once in all a bid refunded with its deleted listing before the close', async () => {
@@ -158,7 +163,7 @@ describe('the refund of a bid the owner never opened by the close', () => {
     const again = await handleCommand(t.deps.eventStore, userStreamId(realtor.user.id), account, { type: 'RefundBid', bidId, reason: REFUND_UNSEEN_REASON, at: closes });
     expect(again.events).toEqual([]);
     expect((await refundsOf(t, realtor.user.id)).map(reasonOf)).toEqual([REFUND_REASON]);
-    expect(refundMails(dir)).toHaveLength(1);
+    expect(await refundMails(t)).toHaveLength(1);
   });
 });
 
@@ -177,7 +182,7 @@ describe('the refund of every bid 7 days after a close with no realtor chosen', 
     await settle(t);
     await settle(t);
     for (const { realtor } of seen) expect((await refundsOf(t, realtor.user.id)).map(reasonOf)).toEqual([REFUND_NO_CHOICE_REASON]);
-    expect(refundMails(dir)[0]?.text).toContain('The homeowner of "Harbour flat" chose no realtor within 7 days of the close.');
+    expect((await refundMails(t))[0]?.text).toContain('The homeowner of "Harbour flat" chose no realtor within 7 days of the close.');
   });
 
   it('refunds nothing after 7 days when the owner chose a realtor', async () => {
@@ -191,7 +196,7 @@ describe('the refund of every bid 7 days after a close with no realtor chosen', 
     time.set(closes, 8 * DAY);
     await settle(t);
     for (const { realtor } of seen) expect(await refundsOf(t, realtor.user.id)).toEqual([]);
-    expect(refundMails(dir)).toEqual([]);
+    expect(await refundMails(t)).toEqual([]);
   });
 
   it('refunds every bid, the chosen one too, when the owner deletes the listing after choosing', async () => {
@@ -205,6 +210,6 @@ describe('the refund of every bid 7 days after a close with no realtor chosen', 
     await deleteListing(t, propertyId, owner.user.id, closes, 'Harbour flat');
     await settle(t);
     for (const { realtor } of seen) expect((await refundsOf(t, realtor.user.id)).map(reasonOf)).toEqual([REFUND_REASON]);
-    expect(refundMails(dir)).toHaveLength(2);
+    expect(await refundMails(t)).toHaveLength(2);
   });
 });

@@ -6,7 +6,6 @@ import { propertyStreamId } from '../domain/bidding/property-facts';
 import { handleCommand } from '../domain/shared/command-handler';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
-import { createOutboxMailer } from '../mail/outbox';
 import type { Mail } from '../mail/port';
 import { createProjections } from '../projections/registry';
 import { createMemoryReadStore } from '../read-store/memory';
@@ -15,16 +14,21 @@ import { withReadStoreFaults } from '../testing/faults';
 import type { BiddingApp } from '../testing/bidding';
 import { deleteListing, get, listProperty, placeBid, registerHomeowner, registerRealtor } from '../testing/bidding';
 import type { NodeOptions } from '../testing/process-manager-nodes';
-import { outboxMails, processManagerNodes, until } from '../testing/process-manager-nodes';
-import { TEST_ORIGIN } from '../testing/test-app';
-import { createBidRefundReactor, nameToUuid } from './bid-refunds';
+import { processManagerNodes, until } from '../testing/process-manager-nodes';
+import { MAILS_FROM_LOG } from '../projections/mails-owed';
+import { BID_REFUNDS, createBidRefundReactor, nameToUuid } from './bid-refunds';
 import { createMemoryLogger } from '../http/logger';
 
 const closes = '2099-12-06T10:00:00.000Z';
 const { workspace, bootNode: boot } = processManagerNodes();
 const bootNode = (dir: string, options: NodeOptions & { withoutReactor?: boolean } = {}) =>
   boot(dir, { ...options, ...(options.withoutReactor ? { projections: createProjections() } : {}) });
-const refundMails = (dir: string): Mail[] => outboxMails(dir).filter((mail) => mail.tag === 'bid-refund');
+type Node = Awaited<ReturnType<typeof bootNode>>;
+/** The refund mails of the workspace once each node's refunds and the mails they owe went out (they follow the log). */
+const refundMails = async (...nodes: Node[]): Promise<Mail[]> => {
+  await Promise.all(nodes.map((node) => node.mailed()));
+  return (await nodes[0]!.mailed()).filter((mail) => mail.tag === 'bid-refund');
+};
 
 const credits = async (t: BiddingApp, cookie: string) => ((await (await get(t, '/api/user', cookie)).json()) as { credits: number }).credits;
 
@@ -63,7 +67,7 @@ describe('refunds when a listing is deleted', () => {
     expect(withdrawals.map((e) => [e.streamId, e.id, (e.data as { reason: string }).reason])).toEqual([
       [userStreamId(second.user.id), nameToUuid(`bid-refund:${bidIds[1]}:RewardWithdrawn:1`), 'First Bid reward withdrawn: its bid was refunded'],
     ]);
-    const mails = refundMails(dir);
+    const mails = await refundMails(t);
     expect(mails.map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
     expect(mails[0]?.subject).toBe('Your credit for "Sunny loft" was refunded');
     expect(mails[0]?.text).toContain('The credit you spent on your bid is back in your account.');
@@ -96,7 +100,7 @@ describe('refunds when a listing is deleted', () => {
     const secondBoot = await bootNode(dir);
     await secondBoot.bidRefunds.idle();
     expect(await secondBoot.deps.eventStore.headPosition()).toBe(head);
-    expect(refundMails(dir)).toHaveLength(2);
+    expect(await refundMails(secondBoot)).toHaveLength(2);
     expect(await credits(secondBoot, first.cookie)).toBe(1);
   });
 
@@ -117,7 +121,7 @@ describe('refunds when a listing is deleted', () => {
     await secondBoot.close();
     const thirdBoot = await bootNode(dir);
     await thirdBoot.bidRefunds.idle();
-    expect(refundMails(dir)).toHaveLength(2);
+    expect(await refundMails(thirdBoot)).toHaveLength(2);
   });
 
   it('mails once when two nodes follow the same log and both react', async () => {
@@ -134,10 +138,10 @@ describe('refunds when a listing is deleted', () => {
     const refunds = (await a.deps.eventStore.readAll()).filter((e) => e.type === 'BidRefunded');
     expect(refunds).toHaveLength(2);
     expect((await a.deps.eventStore.readAll()).filter((e) => e.type === 'RewardWithdrawn')).toHaveLength(1);
-    expect(refundMails(dir)).toHaveLength(2);
+    expect(await refundMails(a, b)).toHaveLength(2);
   });
 
-  it('mails only from the reaction whose append wrote, when two react to the same deletion at once', async () => {
+  it('owes one mail per refund when two react to the same deletion at once', async () => {
     const dir = workspace();
     const t = await bootNode(dir, { withoutReactor: true });
     const { owner, propertyId } = await biddingOnOneListing(t);
@@ -147,16 +151,39 @@ describe('refunds when a listing is deleted', () => {
       createBidRefundReactor({
         eventStore: t.deps.eventStore,
         readStore: t.deps.readStore,
-        mailer: createOutboxMailer({ dir: join(dir, 'outbox') }),
         logger: createMemoryLogger(),
-        publicUrl: TEST_ORIGIN,
       }),
     );
     // Both read the streams before either appends: the second append is the store's idempotent no-op.
     await Promise.all(reactors.map((reactor) => reactor.apply(deletion!, t.deps.readStore)));
     await Promise.all(reactors.map((reactor) => reactor.idle()));
     expect((await t.deps.eventStore.readAll()).filter((e) => e.type === 'BidRefunded')).toHaveLength(2);
-    expect(refundMails(dir)).toHaveLength(2);
+    // Both appends carry one event id per bid: the log owes one mail each, sent by the node's mail process.
+    await t.runner.waitFor(await t.deps.eventStore.headPosition());
+    await t.mailSender.catchUp();
+    expect(await refundMails(t)).toHaveLength(2);
+  });
+
+  it('mails at the next start a refund whose node stopped between the refund and its mail, once', async () => {
+    const dir = workspace();
+    const firstBoot = await bootNode(dir);
+    const { first, bidIds } = await biddingOnOneListing(firstBoot);
+    await firstBoot.close();
+    // The refund process's append landed and its node died before any mail: the log alone says the mail is owed.
+    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const command = { type: 'RefundBid' as const, bidId: bidIds[0]!, reason: 'Property deleted', at: new Date().toISOString() };
+    await handleCommand(store, userStreamId(first.user.id), account, command, { metadata: { processManager: BID_REFUNDS, mails: MAILS_FROM_LOG } });
+    await store.close();
+
+    const secondBoot = await bootNode(dir);
+    const mails = await refundMails(secondBoot);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[first.input.email, 'Your credit for "Sunny loft" was refunded']]);
+    expect(mails[0]?.text).toContain('The homeowner deleted the listing "Sunny loft", together with its bids.');
+    await secondBoot.close();
+    // The next start finds it recorded sent: nothing more.
+    const thirdBoot = await bootNode(dir);
+    expect(await refundMails(thirdBoot)).toHaveLength(1);
+    expect((await thirdBoot.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent')).toHaveLength(1);
   });
 
   it('refunds a bid that landed just after its listing was deleted', async () => {
@@ -183,7 +210,7 @@ describe('refunds when a listing is deleted', () => {
     const types = (await t.deps.eventStore.readStream(userStreamId(realtor.user.id))).map((e) => e.type);
     expect(types.slice(-4)).toEqual(['BidPlaced', 'RewardGranted', 'BidRefunded', 'RewardWithdrawn']);
     expect(await credits(t, realtor.cookie)).toBe(2);
-    expect(refundMails(dir)).toHaveLength(1);
+    expect(await refundMails(t)).toHaveLength(1);
   });
 });
 
@@ -207,7 +234,7 @@ describe('refunds that fail are retried from what is owed until done', () => {
 
     expect((await refundsIn(t)).map((e) => e.id).sort()).toEqual(bidIds.map((bidId) => nameToUuid(`bid-refund:${bidId}`)).sort());
     expect([await credits(t, first.cookie), await credits(t, second.cookie)]).toEqual([1, 1]);
-    expect(refundMails(dir).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
+    expect((await refundMails(t)).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
     // Logged with what is owed and for how long, retried after 20, 40, then at most 80 ms.
     const failed = failures(t.logger);
     expect(failed.slice(0, 4).map((line) => [line.bidId, line.realtorId, line.attempts, line.retryInMs])).toEqual([
@@ -244,7 +271,7 @@ describe('refunds that fail are retried from what is owed until done', () => {
     await secondBoot.processManagers.idle();
     await secondBoot.runner.waitFor(await secondBoot.deps.eventStore.headPosition());
     expect([await credits(secondBoot, first.cookie), await credits(secondBoot, second.cookie)]).toEqual([1, 1]);
-    expect(refundMails(dir).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
+    expect((await refundMails(secondBoot)).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
     expect(await secondBoot.bidRefunds.counts()).toEqual({ pending: 0, overdue: 0 });
   });
 
@@ -294,7 +321,7 @@ describe('refunds that fail are retried from what is owed until done', () => {
     await Promise.all([a.processManagers.idle(), b.processManagers.idle()]);
     expect(await refundsIn(a)).toHaveLength(2);
     expect((await a.deps.eventStore.readAll()).filter((e) => e.type === 'RewardWithdrawn')).toHaveLength(1);
-    expect(refundMails(dir).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
+    expect((await refundMails(a, b)).map((m) => m.to).sort()).toEqual([first.input.email, second.input.email].sort());
   });
 
   it('counts in /metrics the refunds owed for over a minute, and logs them, until they are done', async () => {

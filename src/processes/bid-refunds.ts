@@ -4,13 +4,10 @@ import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
 import { handleCommand } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
-import { bidRefundedMail } from '../mail/bids';
-import type { Mailer } from '../mail/port';
 import type { Projection } from '../projections/projection';
 import type { RefundOwedDoc } from '../projections/refunds-owed';
 import { REFUNDS_OWED, owedRefundReason } from '../projections/refunds-owed';
-import type { UserDoc } from '../projections/users';
-import { USERS } from '../projections/users';
+import { MAILS_FROM_LOG } from '../projections/mails-owed';
 import type { ReadStore } from '../read-store/port';
 import type { Logger } from '../http/logger';
 import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
@@ -29,11 +26,9 @@ export function nameToUuid(name: string): string {
 
 export interface BidRefundReactorDeps {
   eventStore: EventStore;
-  /** Where the refunds owed are read (src/projections/refunds-owed.ts) and the realtor's name for the mail. */
+  /** Where the refunds owed are read (src/projections/refunds-owed.ts). */
   readStore: ReadStore;
-  mailer: Mailer;
   logger: Logger;
-  publicUrl: string;
   /** One node of N refunds an item (docs/decisions/0063). */
   lease?: LeaseOptions;
   retry?: RetryPolicy;
@@ -42,11 +37,7 @@ export interface BidRefundReactorDeps {
   dueNow?: () => number;
 }
 
-export type BidRefundReactor = Projection &
-  Pick<OwedWork<RefundOwedDoc>, 'start' | 'stop' | 'counts' | 'catchUp'> & {
-    /** Resolves once every refund in hand and every mail queued so far was done or failed (tests, shutdown). */
-    idle(): Promise<void>;
-  };
+export type BidRefundReactor = Projection & Pick<OwedWork<RefundOwedDoc>, 'start' | 'stop' | 'idle' | 'counts' | 'catchUp'>;
 
 /**
  * The refund process manager (docs/decisions/0013, 0029, 0059). What it owes is the
@@ -59,40 +50,24 @@ export type BidRefundReactor = Projection &
  * once, so a deletion refunds straight away. Each refund is RefundBid on the
  * realtor's stream with an event id derived from the bid id; the decider
  * decides nothing for a bid already refunded, so a retry or a second node
- * refunds nothing twice. A mail goes out only when this very call wrote the
- * refund: the event read back must carry this attempt's token. Mails are sent
- * off the worker's path so a slow provider holds nothing back; a crash between
- * the append and the mail loses that mail rather than sending it twice.
+ * refunds nothing twice. The refund owes the realtor's mail
+ * (src/projections/mails-owed.ts, docs/decisions/0063): its metadata says so,
+ * and the mail process sends it from the log, so a crash between the refund
+ * and the mail loses nothing, and a refund written twice (two nodes, one
+ * event id) owes one mail.
  */
 export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundReactor {
-  const mails = new Set<Promise<void>>();
-
-  const mail = (realtorId: string, propertyTitle: string, reason: string) => {
-    const sending = (async () => {
-      const realtor = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: realtorId });
-      if (!realtor) return;
-      await deps.mailer.send(bidRefundedMail({ to: realtor.email, name: realtor.name, propertyTitle, reason, publicUrl: deps.publicUrl }));
-    })().catch((error: unknown) => deps.logger.error('refund mail failed', { realtorId, error }));
-    mails.add(sending);
-    void sending.finally(() => mails.delete(sending));
-  };
-
   const refund = async (owed: RefundOwedDoc) => {
     const streamId = userStreamId(owed.realtorId);
     const name = refundEventName(owed._id);
     const eventId = nameToUuid(name);
-    const attempt = crypto.randomUUID();
     const reason = owedRefundReason(owed);
     const command = { type: 'RefundBid' as const, bidId: owed._id, reason, at: owed.at };
-    const result = await handleCommand(deps.eventStore, streamId, account, command, {
+    await handleCommand(deps.eventStore, streamId, account, command, {
       // The refund, then the reward withdrawals decided with it (docs/decisions/0023), each with an id of its own.
       eventId: (event, index) => (index === 0 ? eventId : nameToUuid(`${name}:${event.type}:${index}`)),
-      metadata: { processManager: BID_REFUNDS, causationId: owed.causationId, attempt },
+      metadata: { processManager: BID_REFUNDS, causationId: owed.causationId, mails: MAILS_FROM_LOG },
     });
-    if (result.events.length === 0) return;
-    // An identical append by another node returns as if it wrote: only the writer's token is on the event.
-    const written = (await deps.eventStore.readStream(streamId)).find((event) => event.id === eventId);
-    if (written?.metadata.attempt === attempt) mail(owed.realtorId, owed.propertyTitle, reason);
   };
 
   const work = createOwedWork<RefundOwedDoc>({
@@ -127,13 +102,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     start: work.start,
     counts: work.counts,
     catchUp: work.catchUp,
-    async idle() {
-      await work.idle();
-      while (mails.size > 0) await Promise.allSettled([...mails]);
-    },
-    async stop() {
-      await work.stop();
-      while (mails.size > 0) await Promise.allSettled([...mails]);
-    },
+    idle: work.idle,
+    stop: work.stop,
   };
 }

@@ -1,24 +1,32 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { propertyStreamId } from '../domain/bidding/property-facts';
 import { listingAlertsStreamId } from '../domain/notifications/listing-alerts';
 import { realtorProfile, realtorProfileStreamId } from '../domain/realtor-profiles/profile';
 import { handleCommand } from '../domain/shared/command-handler';
-import { approveRealtor, registerRealtor, testClock } from '../testing/bidding';
+import { expected } from '../event-store/port';
+import { createSqliteEventStore } from '../event-store/sqlite';
+import type { Mail, Mailer } from '../mail/port';
+import { MAILS_FROM_LOG } from '../projections/mails-owed';
+import { approveRealtor, propertyListedData, registerHomeowner, registerRealtor, testClock } from '../testing/bidding';
 import { listProperty, rootSession, verifiedHomeowner } from '../testing/listings';
+import { processManagerNodes, until } from '../testing/process-manager-nodes';
 import type { TestApp } from '../testing/test-app';
 import { testAppPerTest } from '../testing/test-app';
 import { sendJson } from '../testing/user-session';
-import { createListingAlerts } from './listing-alerts';
+import { ALERT_FRESH_MS, createListingAlerts } from './listing-alerts';
 
-// Mails about new listings in a realtor's service areas, as the realtor chose (issue 27 item 3, docs/decisions/0060).
+// Mails about new listings in a realtor's service areas, as the realtor chose (issue 27 item 3, docs/decisions/0060);
+// the instant one follows the log (docs/decisions/0063).
 
 const app = testAppPerTest();
 const alerts = (t: TestApp, to: string) => t.outbox().filter((mail) => (mail.tag === 'listing-alert' || mail.tag === 'listing-digest') && mail.to === to);
 const choose = (t: TestApp, cookie: string, listingEmails: string) => sendJson(t.app, 'PUT', '/api/user/notifications', { listingEmails }, cookie);
 
 /** A realtor serving Downtown (the vetted fixture), one serving only Guelph, and a verified homeowner. */
-async function setUp() {
+async function setUp(mailer?: Mailer) {
   const clock = testClock('2026-11-22T10:00:00.000Z');
-  const t = await app({ now: clock.now });
+  const t = await app({ now: clock.now, ...(mailer ? { mailer } : {}) });
   const downtown = await registerRealtor(t, 0, { name: 'Dana Downtown' });
   // Gus's own profile serves Guelph only; the approval keeps his areas.
   const guelph = await registerRealtor(t, 0, { name: 'Gus Guelph' }, { vetted: false });
@@ -31,10 +39,10 @@ async function setUp() {
 }
 
 describe('listing alerts', () => {
-  it('instant (the default): one mail to each realtor serving the area, at once and once, from whichever node', async () => {
+  it('instant (the default): one mail to each realtor serving the area, at once and once, recorded sent, also after a replay', async () => {
     const { t, downtown, guelph, list } = await setUp();
     const listing = await list('Corner loft');
-    await t.processManagers.idle();
+    await t.mailed();
     const [mail, ...more] = alerts(t, downtown.input.email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('New listing in Downtown: "Corner loft"');
@@ -42,11 +50,35 @@ describe('listing alerts', () => {
     expect(mail?.text).toContain(`http://localhost:3000/listing/${listing.id}`);
     expect(alerts(t, guelph.input.email)).toEqual([]);
 
-    // Another node, and this one again, find it claimed.
-    const other = createListingAlerts({ eventStore: t.deps.eventStore, readStore: t.deps.readStore, mailer: t.deps.mailer, logger: t.logger, clock: t.deps.clock, publicUrl: 'http://localhost:3000' });
-    expect(await Promise.all([other.runOnce(), t.listingAlerts.runOnce()])).toEqual([0, 0]);
+    // Recorded sent once; the next start replays the log and the digest pass runs: nothing goes out again.
+    const sent = async () => (await t.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent' && (e.data as { kind: string }).kind === 'listing-alert');
+    expect(await sent()).toHaveLength(1);
+    await t.runner.rebuild();
+    await t.mailed();
+    expect(await t.listingAlerts.runOnce()).toBe(0);
     expect(alerts(t, downtown.input.email)).toHaveLength(1);
-    expect((await t.deps.eventStore.readStream(listingAlertsStreamId(downtown.user.id))).map((e) => e.type)).toEqual(['ListingAlertsMailed']);
+    expect(await sent()).toHaveLength(1);
+  });
+
+  it('instant: an alert the mail provider refused is sent again until it goes, and recorded sent once', async () => {
+    const refused: Mail[] = [];
+    const delivered: Mail[] = [];
+    const mailer: Mailer = {
+      async send(mail) {
+        if (mail.tag === 'listing-alert' && refused.length === 0) {
+          refused.push(mail);
+          throw new Error('provider unavailable');
+        }
+        delivered.push(mail);
+      },
+    };
+    const { t, downtown, list } = await setUp(mailer);
+    await list('Corner loft');
+    await until(() => delivered.some((mail) => mail.tag === 'listing-alert'));
+    await t.mailed();
+    expect(refused.map((mail) => mail.to)).toEqual([downtown.input.email]);
+    expect(delivered.filter((mail) => mail.tag === 'listing-alert').map((mail) => mail.to)).toEqual([downtown.input.email]);
+    expect((await t.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent' && (e.data as { kind: string }).kind === 'listing-alert')).toHaveLength(1);
   });
 
   it('daily: nothing at the listing; one digest at the digest hour of what went live since the choice, raced by three nodes; then nothing that day', async () => {
@@ -55,7 +87,7 @@ describe('listing alerts', () => {
     clock.advance(60_000);
     await list('Corner loft');
     await list('Harbour view');
-    await t.processManagers.idle();
+    await t.mailed();
     expect(alerts(t, downtown.input.email)).toEqual([]);
 
     clock.set('2026-11-23T07:59:00.000Z');
@@ -75,9 +107,69 @@ describe('listing alerts', () => {
     const { t, clock, downtown, list } = await setUp();
     expect(await (await choose(t, downtown.cookie, 'none')).json()).toEqual({ role: 'realtor', outcomeEmails: true, listingEmails: 'none' });
     await list('Corner loft');
-    await t.processManagers.idle();
+    await t.mailed();
     clock.set('2026-11-23T09:00:00.000Z');
     expect(await t.listingAlerts.runOnce()).toBe(0);
     expect(alerts(t, downtown.input.email)).toEqual([]);
+  });
+});
+
+describe('instant listing alerts from the log', () => {
+  const { workspace, bootNode } = processManagerNodes();
+  const closes = '2099-12-06T10:00:00.000Z';
+  const alertsIn = (mails: Array<{ tag?: string; to: string; subject: string }>) => mails.filter((mail) => mail.tag === 'listing-alert').map((mail) => [mail.to, mail.subject]);
+
+  /** A realtor serving Downtown and an owner, then no node: what the test appends lands while none runs. */
+  async function realtorAndOwner(dir: string) {
+    const node = await bootNode(dir);
+    const realtor = await registerRealtor(node, 0, { name: 'Dana Downtown' });
+    const owner = await registerHomeowner(node);
+    await node.close();
+    return { realtor, owner };
+  }
+
+  /** A listing in Downtown as its request appends it (the log owes its mails), written while no node runs. */
+  async function listedWhileDown(dir: string, ownerId: string, more: (propertyId: string) => Array<{ streamId: string; type: string; data: Record<string, unknown> }> = () => []) {
+    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const propertyId = crypto.randomUUID();
+    const data = { ...propertyListedData(propertyId, ownerId, { biddingEndsAt: closes, title: 'Corner loft', listedAt: new Date().toISOString() }), area: 'Downtown' };
+    await store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyListed', data, metadata: { mails: MAILS_FROM_LOG } }], expected.noStream);
+    for (const event of more(propertyId)) await store.append(event.streamId, [{ id: crypto.randomUUID(), type: event.type, data: event.data }], expected.any);
+    await store.close();
+  }
+
+  it('given a listing in the log whose alert never went out (a crash), when a node starts, then the realtor is mailed once, and not again at the next start', async () => {
+    const dir = workspace();
+    const { realtor, owner } = await realtorAndOwner(dir);
+    await listedWhileDown(dir, owner.user.id);
+
+    const second = await bootNode(dir);
+    expect(alertsIn(await second.mailed())).toEqual([[realtor.input.email, 'New listing in Downtown: "Corner loft"']]);
+    await second.close();
+    const third = await bootNode(dir);
+    expect(alertsIn(await third.mailed())).toHaveLength(1);
+    expect((await third.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent')).toHaveLength(1);
+  });
+
+  it('given an alert the listing-alerts process claimed and mailed before the log owed it, when a node starts, then it is not mailed again', async () => {
+    const dir = workspace();
+    const { realtor, owner } = await realtorAndOwner(dir);
+    const at = new Date().toISOString();
+    await listedWhileDown(dir, owner.user.id, (propertyId) => [
+      { streamId: listingAlertsStreamId(realtor.user.id), type: 'ListingAlertsMailed', data: { realtorId: realtor.user.id, propertyIds: [propertyId], digestDay: null, upTo: null, at } },
+    ]);
+    const node = await bootNode(dir);
+    expect(alertsIn(await node.mailed())).toEqual([]);
+    expect((await node.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent')).toHaveLength(0);
+  });
+
+  it('given an alert owed for over a day (no node ran), when a node starts, then it is recorded skipped as no longer news, not sent', async () => {
+    const dir = workspace();
+    const { owner } = await realtorAndOwner(dir);
+    await listedWhileDown(dir, owner.user.id);
+    const node = await bootNode(dir, { now: () => Date.now() + ALERT_FRESH_MS + 60_000 });
+    expect(alertsIn(await node.mailed())).toEqual([]);
+    const sent = (await node.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent').map((e) => e.data as { kind: string; skipped?: string });
+    expect(sent).toEqual([expect.objectContaining({ kind: 'listing-alert', skipped: 'no longer news' })]);
   });
 });

@@ -6,11 +6,8 @@ import type { Logger } from '../http/logger';
 import type { AlertListing } from '../mail/bids';
 import { listingAlertMail } from '../mail/bids';
 import type { Mailer } from '../mail/port';
-import type { ListingAlertOwedDoc } from '../projections/listing-alerts-owed';
-import { LISTING_ALERTS_OWED } from '../projections/listing-alerts-owed';
 import type { NotificationPreferencesDoc } from '../projections/notification-preferences';
 import { loadListingDigestReaders } from '../projections/notification-preferences';
-import type { Projection } from '../projections/projection';
 import type { PropertyDoc } from '../projections/properties';
 import { PROPERTIES } from '../projections/properties';
 import type { RealtorProfileDoc } from '../projections/realtor-profiles';
@@ -21,7 +18,7 @@ import type { ReadStore } from '../read-store/port';
 
 export const LISTING_ALERTS = 'listing-alerts';
 
-/** An instant alert older than this is not sent: it would no longer be news (and a first start must not mail every open listing). */
+/** An instant alert (owed in mails_owed, sent by src/processes/mails.ts) older than this is not sent: it would no longer be news. */
 export const ALERT_FRESH_MS = 24 * 60 * 60 * 1000;
 
 export interface ListingAlertDeps {
@@ -35,8 +32,8 @@ export interface ListingAlertDeps {
   intervalMs?: number;
 }
 
-export type ListingAlerts = Projection & {
-  /** Sends every instant alert and daily digest due now that no node has sent; resolves with how many mails this call sent. */
+export type ListingAlerts = {
+  /** Sends every daily digest due now that no node has sent; resolves with how many mails this call sent. */
   runOnce(): Promise<number>;
   /** Resolves once no pass is in hand (tests, shutdown). */
   idle(): Promise<void>;
@@ -45,14 +42,14 @@ export type ListingAlerts = Projection & {
 };
 
 /**
- * Mails realtors about listings gone live in their service areas
- * (docs/decisions/0060), as their choice says: at once (`listing_alerts_owed`,
- * kicked live when this node applies a PropertyListed, and swept every
- * minute), in a daily digest at the bid digest's hour, or never. Each mail is
+ * The realtors' daily digest of listings gone live in their service areas
+ * (docs/decisions/0060), at the bid digest's hour, for those who chose it.
+ * The instant alert is a mail the PropertyListed owes (src/projections/mails-owed.ts,
+ * docs/decisions/0063), sent from the log at least once. Each digest is
  * claimed on `listing-alerts-{realtorId}` before it goes: the append carries
  * the revision read, so of nodes racing one writes ListingAlertsMailed and
  * mails, and the others decide nothing. A crash between the claim and the
- * provider loses that mail, as for the bid digest (0043).
+ * provider loses that digest, as for the bid digest before 0063.
  */
 export function createListingAlerts(deps: ListingAlertDeps): ListingAlerts {
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -73,23 +70,6 @@ export function createListingAlerts(deps: ListingAlertDeps): ListingAlerts {
       deps.logger.error('listing alert mail failed', { processManager: LISTING_ALERTS, realtorId, listings: mailed.size, error });
     }
     return true;
-  }
-
-  async function instantAlerts(now: Date): Promise<number> {
-    const fresh = new Date(now.getTime() - ALERT_FRESH_MS).toISOString();
-    const owed = await deps.readStore.collection<ListingAlertOwedDoc>(LISTING_ALERTS_OWED).find({ doneAt: null, since: { $gte: fresh } }, { sort: { since: 1 } });
-    const byRealtor = new Map<string, AlertListing[]>();
-    for (const item of owed) byRealtor.set(item.realtorId, [...(byRealtor.get(item.realtorId) ?? []), item]);
-    let sent = 0;
-    for (const [realtorId, listings] of byRealtor) {
-      try {
-        if (await claimAndMail(realtorId, listings, null, null, now.toISOString())) sent += 1;
-      } catch (error) {
-        // The next pass tries again: the stream still says the listings were not mailed.
-        deps.logger.error('listing alert failed', { processManager: LISTING_ALERTS, realtorId, error });
-      }
-    }
-    return sent;
   }
 
   async function digestFor(reader: NotificationPreferencesDoc, day: string, now: Date): Promise<boolean> {
@@ -123,25 +103,18 @@ export function createListingAlerts(deps: ListingAlertDeps): ListingAlerts {
     return sent;
   }
 
-  // One pass at a time per node; a kick or tick during a pass waits for it.
+  // One pass at a time per node; a tick during a pass waits for it.
   let chain: Promise<unknown> = Promise.resolve();
   const queue = (pass: (now: Date) => Promise<number>): Promise<number> => {
     const next = chain.then(() => pass(deps.clock()));
     chain = next.catch(() => undefined);
     return next;
   };
-  const runOnce = () => queue(async (now) => (await instantAlerts(now)) + (await digests(now)));
+  const runOnce = () => queue(digests);
   const logged = (pass: Promise<number>) => pass.catch((error: unknown) => deps.logger.error('listing alerts pass failed', { processManager: LISTING_ALERTS, error }));
   const runLogged = () => logged(runOnce());
 
   return {
-    name: LISTING_ALERTS,
-    collections: [],
-    async apply(event, _store, context) {
-      // A listing live now: its instant alerts go at once, not at the next tick. Owed from before this start: the first pass.
-      if (context?.replaying || stopped || event.type !== 'PropertyListed' || !event.streamId.startsWith('property-')) return;
-      void logged(queue(instantAlerts));
-    },
     runOnce,
     async idle() {
       await chain;

@@ -3,7 +3,7 @@ import { REVOKED_SUBJECT } from '../domain/realtor-profiles/profile';
 import { handleCommand, loadState } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
 import type { Logger } from '../http/logger';
-import { bidDigestMail, bidNotSelectedMail, bidSelectedMail, selectionConfirmedMail } from '../mail/bids';
+import { bidDigestMail, bidNotSelectedMail, bidRefundedMail, bidSelectedMail, listingAlertMail, selectionConfirmedMail } from '../mail/bids';
 import type { Mail, Mailer } from '../mail/port';
 import { prospectMail } from '../mail/prospect';
 import { realtorVerificationApprovedMail, realtorVerificationRefusedMail } from '../mail/realtor-verification';
@@ -17,6 +17,7 @@ import type { UserDoc } from '../projections/users';
 import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
 import { nameToUuid } from './bid-refunds';
+import { ALERT_FRESH_MS } from './listing-alerts';
 import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
 import { createOwedWork } from './owed-work';
 
@@ -36,7 +37,7 @@ export interface MailSenderDeps {
   now?: () => number;
 }
 
-export type MailSender = Projection & Pick<OwedWork<MailOwedDoc>, 'start' | 'stop' | 'idle' | 'counts'>;
+export type MailSender = Projection & Pick<OwedWork<MailOwedDoc>, 'start' | 'stop' | 'idle' | 'counts' | 'catchUp'>;
 
 type Reader = { email: string; name: string; phone: string | null };
 type Lookups = { user(id: string): Promise<Reader | null>; prospect(id: string): Promise<ProspectDoc | null> };
@@ -60,6 +61,8 @@ const RENDER: { [K in MailKind]: (facts: MailFacts[K], to: Reader, lookups: Look
   'realtor-revoked': async (facts, to, _lookups, publicUrl) =>
     realtorVerificationRefusedMail({ to: to.email, name: to.name, subject: REVOKED_SUBJECT, message: facts.reason, profileUrl: `${publicUrl}/realtor-profile`, revoked: true }),
   'bid-digest': async (facts, to, _lookups, publicUrl) => bidDigestMail({ to: to.email, name: to.name, listings: facts.listings, publicUrl }),
+  'listing-alert': async (facts, to, _lookups, publicUrl) => listingAlertMail({ to: to.email, name: to.name, listings: [facts], digest: false, publicUrl }),
+  'bid-refunded': async (facts, to, _lookups, publicUrl) => bidRefundedMail({ to: to.email, name: to.name, propertyTitle: facts.propertyTitle, reason: facts.reason, publicUrl }),
   async prospect(facts, to, lookups, publicUrl) {
     const found = await lookups.prospect(facts.prospectId);
     if (!found) return null;
@@ -67,6 +70,9 @@ const RENDER: { [K in MailKind]: (facts: MailFacts[K], to: Reader, lookups: Look
     return prospectMail({ to: to.email, prospect: { email, inquiryType, message, page, createdAt }, adminUrl: `${publicUrl}/admin` });
   },
 };
+
+/** A kind of mail that is no longer news after this long: recorded skipped, not sent (docs/decisions/0060). */
+const FRESH_FOR_MS: Partial<Record<MailKind, number>> = { 'listing-alert': ALERT_FRESH_MS };
 
 /**
  * The mails that follow an event (docs/decisions/0063), out of the request
@@ -104,10 +110,11 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
     if ((await loadState(deps.eventStore, streamId, mails)).sent) return;
     let skipped = unrecorded.get(item._id);
     if (!unrecorded.has(item._id)) {
-      const to = await reader(item);
+      const stale = now() - Date.parse(item.since) > (FRESH_FOR_MS[item.kind] ?? Number.POSITIVE_INFINITY);
+      const to = stale ? null : await reader(item);
       const mail = to ? await render(item, to) : null;
-      // Nobody to mail (the reader erased, no support address): paid all the same, with the reason.
-      skipped = mail ? undefined : to ? 'nothing left to mail about' : 'support' in item.to ? 'neither SUPPORT_EMAIL nor ADMIN_EMAIL is set' : 'the reader was erased';
+      // Nobody to mail (the reader erased, no support address), or no longer news: paid all the same, with the reason.
+      skipped = mail ? undefined : stale ? 'no longer news' : to ? 'nothing left to mail about' : 'support' in item.to ? 'neither SUPPORT_EMAIL nor ADMIN_EMAIL is set' : 'the reader was erased';
       if (mail) await deps.mailer.send(mail);
       else deps.logger.info(`${item.kind} mail skipped: ${skipped}`, { processManager: MAILS, mailId: item._id, causationId: item.causationId });
       unrecorded.set(item._id, skipped);
@@ -145,5 +152,6 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
     stop: work.stop,
     idle: work.idle,
     counts: work.counts,
+    catchUp: work.catchUp,
   };
 }

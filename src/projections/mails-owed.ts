@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
+import { areaOfListing } from '../contract/service-areas';
+import type { PropertyListed } from '../domain/listings/events';
+import type { ListingAlertsMailed } from '../domain/notifications/listing-alerts';
 import type { MailSent } from '../domain/notifications/mails';
 import type { RecordedEvent } from '../event-store/port';
-import type { ReadStore } from '../read-store/port';
+import type { Collection, ReadStore } from '../read-store/port';
 import { bidPropertiesByIds, bidsCollection, findBidProperty, otherBiddersOn } from './bids-queries';
 import { loadNotificationPreferencesOf } from './notification-preferences';
 import type { OwedDoc } from './owed';
 import type { Projection } from './projection';
-import { upsertOnce } from './projection';
+import { updateOnce, upsertOnce } from './projection';
+import type { RealtorProfileDoc } from './realtor-profiles';
+import { REALTOR_PROFILES } from './realtor-profiles';
 
 export const MAILS_OWED = 'mails_owed';
 
@@ -24,6 +29,8 @@ export type MailFacts = {
   'realtor-revoked': { reason: string };
   prospect: { prospectId: string };
   'bid-digest': { listings: Array<{ propertyId: string; title: string; bids: number }> };
+  'bid-refunded': { propertyId: string; propertyTitle: string; reason: string };
+  'listing-alert': { propertyId: string; title: string; location: string; area: string };
 };
 
 export type MailKind = keyof MailFacts;
@@ -89,6 +96,28 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
       return listings.length === 0 ? [] : [{ key: 'owner', kind: 'bid-digest', to: { userId: ownerId }, facts: { listings } }];
     },
   },
+  // The realtor whose bid's credit came back (docs/decisions/0029, 0059), with why; the refund process writes it.
+  BidRefunded: {
+    stream: 'user-',
+    async owes(event, store) {
+      const { propertyId, reason } = event.data as { propertyId: string; reason: string };
+      const propertyTitle = (await findBidProperty(store, propertyId))?.title ?? '';
+      return [{ key: 'realtor', kind: 'bid-refunded', to: { userId: event.streamId.slice('user-'.length) }, facts: { propertyId, propertyTitle, reason } }];
+    },
+  },
+  // Each realtor serving the new listing's area who chose instant listing mails (the default) hears of it (docs/decisions/0060).
+  PropertyListed: {
+    stream: 'property-',
+    async owes(event, store) {
+      const { propertyId, title, location, area } = (event as RecordedEvent & PropertyListed).data;
+      const where = areaOfListing({ area, location });
+      if (where === null) return [];
+      const realtors = await store.collection<RealtorProfileDoc>(REALTOR_PROFILES).find({ serviceAreas: where }, { projection: { _id: 1 } });
+      const choices = await loadNotificationPreferencesOf(store, realtors.map((realtor) => realtor._id));
+      const instant = realtors.filter((realtor) => (choices.get(realtor._id)?.listingEmails ?? 'instant') === 'instant');
+      return instant.map(({ _id: realtorId }) => ({ key: `realtor:${realtorId}`, kind: 'listing-alert' as const, to: { userId: realtorId }, facts: { propertyId, title, location, area: where } }));
+    },
+  },
   // Support hears of each contact form; the form's fields are read from the prospects read model when sent.
   ProspectSubmitted: {
     stream: 'prospects-',
@@ -129,6 +158,7 @@ export function createMailsOwedProjection(): Projection {
     async setup(store) {
       await store.collection<MailOwedDoc>(MAILS_OWED).createIndex({ doneAt: 1, since: 1 });
       await store.collection<MailOwedDoc>(MAILS_OWED).createIndex({ causationId: 1 });
+      await store.collection<MailOwedDoc>(MAILS_OWED).createIndex({ kind: 1, 'facts.propertyId': 1 });
     },
     async apply(event, store) {
       const owed = store.collection<MailOwedDoc>(MAILS_OWED);
@@ -137,6 +167,7 @@ export function createMailsOwedProjection(): Projection {
         await upsertOnce(owed, mailId, event.position, { $set: { doneAt: at } });
         return;
       }
+      if (event.type === 'ListingAlertsMailed' && event.streamId.startsWith('listing-alerts-')) return markAlertsMailed(owed, event as RecordedEvent & ListingAlertsMailed);
       if (!owesMails(event)) return;
       for (const mail of await MAIL_RULES[event.type]!.owes(event, store)) {
         await upsertOnce(owed, mailIdOf(event.id, mail.key), event.position, {
@@ -146,4 +177,17 @@ export function createMailsOwedProjection(): Projection {
       }
     },
   };
+}
+
+/**
+ * Before this table owed them, instant listing alerts were claimed and sent
+ * by the listing-alerts process with a ListingAlertsMailed (docs/decisions/0060):
+ * the alerts it names were mailed then, and are not owed again on a replay.
+ * Always after the PropertyListed that owed them, so an update is enough.
+ */
+async function markAlertsMailed(owed: Collection<MailOwedDoc>, event: RecordedEvent & ListingAlertsMailed): Promise<void> {
+  const { realtorId, propertyIds, digestDay, at } = event.data;
+  if (digestDay !== null) return;
+  const mailed = await owed.find({ kind: 'listing-alert', 'facts.propertyId': { $in: propertyIds }, 'to.userId': realtorId, doneAt: null }, { projection: { _id: 1 } });
+  for (const mail of mailed) await updateOnce(owed, mail._id, event.position, { $set: { doneAt: at } });
 }

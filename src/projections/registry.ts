@@ -1,7 +1,6 @@
 import { createBidMailsOwedProjection } from './bid-mails-owed';
 import { createErasureProjection } from './erasure';
 import { createInboxProjection } from './inbox';
-import { createListingAlertsOwedProjection } from './listing-alerts-owed';
 import { createActivityLogProjection } from './activity-log';
 import { createAdminUsersProjection } from './admin-users';
 import { createBidRevisionsProjection } from './bid-revisions';
@@ -50,10 +49,9 @@ export function createProjections(): Projection[] {
     createReviewsProjection(),
     // After `bids` and `notification_preferences`, which say whom a new bid is mailed to.
     createBidMailsOwedProjection(),
-    // After `bids`, `notification_preferences` and `prospects`: every other mail an event owes (docs/decisions/0063).
+    // After `bids`, `realtor_profiles`, `notification_preferences` and `prospects`: every other mail an event owes,
+    // a new listing's alerts among them (docs/decisions/0060, 0063).
     createMailsOwedProjection(),
-    // After `realtor_profiles` and `notification_preferences`, which say whom a new listing is mailed to (docs/decisions/0060).
-    createListingAlertsOwedProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.

@@ -78,7 +78,14 @@ export function processManagerNodes() {
       await leases.close();
     };
     cleanups.push(close);
-    return { ...composed, faults: eventStore.faults, logger, close };
+    /** Every mail in the workspace's outbox once this node's work in hand, and the mails it owes, went out (docs/decisions/0063). */
+    const mailed = async (): Promise<Mail[]> => {
+      await composed.processManagers.idle();
+      await composed.runner.waitFor(await eventStore.headPosition());
+      await composed.processManagers.idle();
+      return outboxMails(dir);
+    };
+    return { ...composed, faults: eventStore.faults, logger, close, mailed };
   };
 
   return { workspace, bootNode };
