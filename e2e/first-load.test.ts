@@ -5,8 +5,9 @@ import { launchBrowser, openPage } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
 // The JavaScript a visitor's first page may cost, gzipped: 129.7 kB when this was set, of which React DOM alone is 63 kB
-// (docs/decisions/0044-first-load.md says what is left between here and 120 kB).
-const FIRST_LOAD_BUDGET_BYTES = 132 * 1024;
+// (docs/decisions/0044-first-load.md says what is left between here and 120 kB). Raised from 132 to 133 kB for the
+// retried creates' Idempotency-Keys and the credits kept in the phone header (132.2 kB; docs/decisions/0058).
+const FIRST_LOAD_BUDGET_BYTES = 133 * 1024;
 
 let server: TestServer;
 let browser: Browser;

@@ -194,6 +194,9 @@ describe('the marketplace by keyboard', () => {
     await agent.keyboard.press('Enter');
     await expect.poll(agentSaid).toEqual(saying('Bid placed successfully'));
     await placeDialog.waitFor({ state: 'hidden' });
+    // The first bid's reward follows as a toast. A toast is the newest dismissable layer, so one that arrived
+    // while the next dialog is open would take that dialog's Escape: the realtor sees the reward first.
+    await expect.poll(agentSaid).toEqual(saying('First Bid completed'));
     // Place Bid gave way to Edit Bid, which has the focus now; Escape from its dialog returns there too.
     await expectFocusOn(agent, /Edit Bid/);
     await agent.keyboard.press('Enter');

@@ -10,9 +10,11 @@ import { SiteFooter } from '../features/marketing/site-footer';
 import { userQueryOptions } from '../features/session/queries';
 import { usePageSettled } from '../lib/page-settled';
 import { SignedInNav, SignedInStatus } from '../features/session/signed-in-nav';
-import { NotificationBell } from '../features/notifications/notification-bell';
 import type { RouterContext } from '../router-context';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
+
+// Signed-in users only, so a visitor's first load carries no bell; its place is kept while it loads.
+const NotificationBell = lazy(() => import('../features/notifications/notification-bell').then(({ NotificationBell }) => ({ default: NotificationBell })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The header shows who is signed in, so the session is read before the first
@@ -51,7 +53,9 @@ function SiteHeader() {
   const status = user ? (
     <>
       <SignedInStatus user={user} />
-      <NotificationBell />
+      <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0" />}>
+        <NotificationBell />
+      </Suspense>
     </>
   ) : null;
   return <Header nav={nav} status={status} />;

@@ -1,106 +1,28 @@
-import { useState } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import type { NotificationItem, NotificationsPage } from '../../../contract/inbox';
-import { Button, buttonVariants } from '../../components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
-import { BellIcon } from '../../components/ui/shell-icons';
-import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/cn';
-import { formatLongDateTime } from '../../lib/format';
-import { inboxQuery, useMarkNotificationsRead } from './inbox-queries';
+import { Suspense, lazy, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { usePageSettled } from '../../lib/page-settled';
+import { BellButton } from './bell-button';
+import { inboxQuery } from './inbox-queries';
+
+const NotificationMenu = lazy(() => import('./notification-menu').then(({ NotificationMenu }) => ({ default: NotificationMenu })));
 
 /**
  * The header's bell (issue 27 item 4, docs/decisions/0060): the unread count,
- * and a panel of the newest entries, each linking to its place. Opening an
- * entry marks it read; "Mark all read" marks the rest. `notification:new`
- * refetches the inbox, so the count moves while the page stays open.
+ * and a panel of the newest entries. `notification:new` refetches the inbox,
+ * so the count moves while the page stays open. The inbox is asked for, and
+ * the panel with its Popover loaded, once the first page has settled
+ * (docs/decisions/0058), or at once when the bell is pressed before that,
+ * which then opens the panel as soon as it is there.
  */
 export function NotificationBell() {
-  const inbox = useQuery(inboxQuery());
-  const markRead = useMarkNotificationsRead();
-  const [open, setOpen] = useState(false);
-  const unread = inbox.data?.unread ?? 0;
-
-  const openItem = (item: NotificationItem) => {
-    if (item.readAt === null) markRead.mutate({ ids: [item.id] });
-    setOpen(false);
-  };
-
+  const settled = usePageSettled();
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const inbox = useQuery({ ...inboxQuery(), enabled: settled || pressedEarly });
+  const still = <BellButton unread={inbox.data?.unread ?? 0} onClick={() => setPressedEarly(true)} />;
+  if (!settled && !pressedEarly) return still;
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <button type="button" className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'relative shrink-0' })} data-testid="notification-bell">
-          <BellIcon className="size-5" />
-          <span className="sr-only">{unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}</span>
-          {unread > 0 && (
-            <span
-              aria-hidden="true"
-              data-testid="notification-count"
-              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-hover px-1 text-[11px] font-semibold leading-none text-brand-foreground"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0" aria-labelledby="notifications-heading">
-        <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-          <h2 id="notifications-heading" className="text-sm font-semibold">
-            Notifications
-          </h2>
-          <Button variant="ghost" size="sm" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
-            Mark all read
-          </Button>
-        </div>
-        <div className="max-h-[min(28rem,70dvh)] overflow-y-auto">
-          <InboxBody query={inbox} onOpen={openItem} />
-        </div>
-      </PopoverContent>
-    </Popover>
-  );
-}
-
-function InboxBody({ query, onOpen }: { query: UseQueryResult<NotificationsPage>; onOpen: (item: NotificationItem) => void }) {
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading notifications" />
-      </div>
-    );
-  }
-  if (query.isError) return <p className="px-4 py-8 text-center text-sm text-muted-foreground">Could not load notifications. Try again in a moment.</p>;
-  const items = query.data.items;
-  if (items.length === 0) {
-    return (
-      <div className="px-4 py-10 text-center">
-        <p className="text-sm font-medium">No notifications yet</p>
-        <p className="mt-1 text-sm text-muted-foreground">New bids, outcomes and listings in your areas show up here.</p>
-      </div>
-    );
-  }
-  return (
-    <ul className="divide-y divide-border" aria-label="Newest first">
-      {items.map((item) => (
-        <li key={item.id}>
-          <Link
-            to={item.href}
-            onClick={() => onOpen(item)}
-            className={cn('flex gap-3 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none', item.readAt === null && 'bg-brand-soft/50')}
-            data-testid="notification-item"
-          >
-            <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.readAt === null ? 'bg-brand-hover' : 'bg-transparent')} />
-            <span className="min-w-0 flex-1">
-              <span className="block text-sm font-medium text-foreground">
-                {item.title}
-                {item.readAt === null && <span className="sr-only"> (unread)</span>}
-              </span>
-              <span className="mt-0.5 block break-words text-sm text-muted-foreground">{item.body}</span>
-              <span className="mt-1 block text-xs text-muted-foreground">{formatLongDateTime(item.createdAt)}</span>
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={still}>
+      <NotificationMenu inbox={inbox} initiallyOpen={pressedEarly} />
+    </Suspense>
   );
 }
