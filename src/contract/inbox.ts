@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'bid-seen',
   'bid-selected',
   'bid-not-selected',
+  'bidding-closed',
   'verification-approved',
   'verification-rejected',
   'credits-purchased',

@@ -19,6 +19,7 @@ import { createApp } from './app';
 import { createBidDigests } from '../processes/bid-digests';
 import { createBidMailer } from '../processes/bid-mails';
 import { createListingAlerts } from '../processes/listing-alerts';
+import { createBiddingCloses } from '../processes/bidding-closes';
 import { createBidRefundReactor } from '../processes/bid-refunds';
 import type { Leases } from '../processes/leases';
 import { createReadStoreLeases } from '../processes/leases';
@@ -106,6 +107,8 @@ export async function composeApp(parts: AppParts) {
   // Process managers: each follows the log after the read models and completes what its read model says is owed.
   // A refund the clock brings (a listing's close) falls due by the app's clock, the one bids and closes are decided by.
   const bidRefunds = createBidRefundReactor({ ...managed, dueNow: () => parts.clock().getTime() });
+  // A listing's close, written when its time comes by the same clock (docs/decisions/0060).
+  const biddingCloses = createBiddingCloses({ ...managed, dueNow: () => parts.clock().getTime() });
   const paymentCredits = createPaymentCreditsReactor(managed);
   const bidMailer = createBidMailer({ ...managed, mailer: parts.mailer, publicUrl: parts.env.publicUrl, node });
   // Every other mail that follows an event (docs/decisions/0063).
@@ -116,14 +119,14 @@ export async function composeApp(parts: AppParts) {
   const listingAlerts = createListingAlerts({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
   const processManagers = {
     async idle() {
-      await Promise.all([bidRefunds.idle(), paymentCredits.idle(), bidMailer.idle(), mailSender.idle(), listingAlerts.idle()]);
+      await Promise.all([bidRefunds.idle(), biddingCloses.idle(), paymentCredits.idle(), bidMailer.idle(), mailSender.idle(), listingAlerts.idle()]);
     },
     /** Stops their retries and waits for what is in hand; before the event store closes. */
     async stop() {
-      await Promise.all([bidRefunds.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop(), mailSender.stop(), listingAlerts.stop()]);
+      await Promise.all([bidRefunds.stop(), biddingCloses.stop(), paymentCredits.stop(), bidDigests.stop(), bidMailer.stop(), mailSender.stop(), listingAlerts.stop()]);
     },
   };
-  const projections = parts.projections ?? [...createProjections(), bidRefunds, paymentCredits, bidMailer, mailSender];
+  const projections = parts.projections ?? [...createProjections(), bidRefunds, biddingCloses, paymentCredits, bidMailer, mailSender];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
@@ -136,13 +139,14 @@ export async function composeApp(parts: AppParts) {
     generationGraceMs: parts.generations?.graceMs,
   });
   metrics.followProjections(runner, eventStore);
-  metrics.followProcessManagers([bidRefunds, paymentCredits, bidMailer, mailSender]);
+  metrics.followProcessManagers([bidRefunds, biddingCloses, paymentCredits, bidMailer, mailSender]);
   const snapshots = parts.snapshots ? createReadModelSnapshots({ ...parts.snapshots, eventStore, readStore, projections, logger }) : undefined;
   const restored = await snapshots?.restore();
   await runner.start();
   snapshots?.start(runner);
   // Once the read models hold everything owed so far, the workers take it; new debts come live from the log.
   bidRefunds.start();
+  biddingCloses.start();
   paymentCredits.start();
   bidMailer.start();
   mailSender.start();
@@ -172,5 +176,5 @@ export async function composeApp(parts: AppParts) {
     ...(parts.personalKeys ? { personalKeys: parts.personalKeys } : {}),
     ...(parts.clientDir ? { clientDir: parts.clientDir } : {}),
   };
-  return { app: createApp(deps), deps, runner, sessions, bidRefunds, paymentCredits, bidMailer, mailSender, bidDigests, listingAlerts, processManagers, metrics, snapshots, restored, leases };
+  return { app: createApp(deps), deps, runner, sessions, bidRefunds, biddingCloses, paymentCredits, bidMailer, mailSender, bidDigests, listingAlerts, processManagers, metrics, snapshots, restored, leases };
 }

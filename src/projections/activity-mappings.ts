@@ -6,6 +6,7 @@ import type { AdminEvent } from '../domain/admins/events';
 import type { PageViewed } from '../domain/analytics/page-views';
 import type { AuditEvent } from '../domain/audit/events';
 import type { BidSelected } from '../domain/bidding/selection';
+import type { BiddingClosed } from '../domain/bidding/close';
 import type { BidSeen } from '../domain/bidding/seen';
 import type { FileEvent } from '../domain/files/events';
 import type { LegalEvent } from '../domain/legal/events';
@@ -53,6 +54,7 @@ type LoggedEvent =
   | PropertyEvent
   | BidSelected
   | BidSeen
+  | BiddingClosed
   | RealtorProfileEvent
   | PaymentEvent
   | PageViewed
@@ -76,6 +78,7 @@ export const NOT_AUDITED = {
   NameReserved: 'the username or email taken by a registration or an administrator, whose creation has its own entry',
   NameReleased: 'a name given back by a registration that did not complete',
   RequestKeyClaimed: "a request's Idempotency-Key, so a retry is not written twice; what the request created has its own entry",
+  BiddingClosed: "the clock reaching a listing's close, which the listing's own entry already shows; no one did anything",
   PageViewed: "anonymous visits, counted in the activity tab's page views",
   NotificationPreferencesChanged: "the user's own choice of which mails to receive, shown on their profile; it changes nothing anyone else sees",
   BidDigestSent: "a daily mail listing bids the log already shows, each with its own entry",

@@ -3,6 +3,8 @@ import { serviceAreaOfLocation } from '../contract/service-areas';
 import { isAccountEvent } from '../domain/accounts/events';
 import type { AccountEvent } from '../domain/accounts/events';
 import { ledgerEntryOf } from '../domain/accounts/ledger';
+import type { BiddingClosed } from '../domain/bidding/close';
+import { isBiddingClosedEvent } from '../domain/bidding/close';
 import type { BidSeen } from '../domain/bidding/seen';
 import { isBidSeenEvent } from '../domain/bidding/seen';
 import type { BidSelected } from '../domain/bidding/selection';
@@ -43,8 +45,7 @@ async function listingOf(store: ReadStore, propertyId: string): Promise<BidPrope
  * The one table from event to inbox entries (docs/decisions/0060): each event
  * type that tells someone something, whom it tells, and the words. Rules read
  * only read models registered before the inbox, which have applied the same
- * event, so a rebuild writes the same entries. A kind added later (bidding closed,
- * say) is one more row.
+ * event, so a rebuild writes the same entries. A kind added later is one more row.
  */
 export const INBOX_ENTRY_RULES: Record<string, EntryRule> = {
   async BidPlaced(event, store) {
@@ -74,6 +75,13 @@ export const INBOX_ENTRY_RULES: Record<string, EntryRule> = {
         (userId): InboxEntry => ({ userId, kind: 'bid-not-selected', title: 'Not selected', body: `The homeowner chose another realtor for ${quoted(listing?.title)}.`, href }),
       ),
     ];
+  },
+
+  async BiddingClosed(event) {
+    if (!isBiddingClosedEvent(event)) return [];
+    const { propertyId, ownerId, title, bidCount } = (event as Recorded<BiddingClosed>).data;
+    const body = bidCount === 0 ? 'No realtor bid before the close.' : `${bidCount === 1 ? '1 bid' : `${bidCount} bids`} to compare: choose a realtor.`;
+    return [{ userId: ownerId, kind: 'bidding-closed', title: `Bidding closed on ${quoted(title)}`, body, href: listingHref(propertyId) }];
   },
 
   async PropertyListed(event, store) {

@@ -97,6 +97,25 @@ describe('inbox projection', () => {
     expect((await entriesOf(readStore, 'r2'))[0]).toEqual({ kind: 'bid-seen', title: 'Your bid was seen', body: 'The homeowner opened your bid on “Loft”.', href: '/listing/p1', read: false });
   });
 
+  it("given a listing's bidding closed, then its owner is told with the bid count, pushed live, and no one else is", async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const readStore = createMemoryReadStore();
+    const pushes: PositionedPush[] = [];
+    const runner = await follow(store, readStore, pushes);
+    await seedLog(store);
+    await store.append('bidding-closed-p1', [event('BiddingClosed', { propertyId: 'p1', ownerId: 'owner', title: 'Loft', bidCount: 2, at: closes })], expected.noStream);
+    await store.append('bidding-closed-p2', [event('BiddingClosed', { propertyId: 'p2', ownerId: 'owner', title: 'Barn', bidCount: 1, at: closes })], expected.noStream);
+    await runner.waitFor(await store.headPosition());
+    await runner.stop();
+
+    const [barn, loft] = await entriesOf(readStore, 'owner');
+    expect(loft).toEqual({ kind: 'bidding-closed', title: 'Bidding closed on “Loft”', body: '2 bids to compare: choose a realtor.', href: '/listing/p1', read: false });
+    expect(barn).toMatchObject({ kind: 'bidding-closed', body: '1 bid to compare: choose a realtor.', href: '/listing/p2' });
+    expect((await entriesOf(readStore, 'r1')).map((entry) => entry.kind)).not.toContain('bidding-closed');
+    const live = pushes.filter((push) => push.event === 'notification:new' && push.payload.kind === 'bidding-closed');
+    expect(live.map((push) => push.rooms)).toEqual([['user:owner'], ['user:owner']]);
+  });
+
   it('when entries are marked read, by id or all, then a rebuild from the log finds them read, and an erased person has none', async () => {
     const store = createSqliteEventStore({ path: ':memory:' });
     await seedLog(store);

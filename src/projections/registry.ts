@@ -20,6 +20,7 @@ import { createProspectsProjection } from './prospects';
 import { createRealtorInsightsProjection } from './realtor-insights';
 import { createRealtorProfilesProjection } from './realtor-profiles';
 import { createRefundsOwedProjection } from './refunds-owed';
+import { createClosesOwedProjection } from './closes-owed';
 import { createReviewsProjection } from './reviews';
 import { createSessionsProjection } from './sessions';
 import { createUserAgreementsProjection } from './user-agreements';
@@ -57,6 +58,7 @@ export function createProjections(): Projection[] {
     // What the process managers owe; after `bids`, whose standing bids the refunds are read from.
     createRefundsOwedProjection(),
     createCreditsOwedProjection(),
+    createClosesOwedProjection(),
     // After every read model its table of entries reads: bids, realtor profiles, reviews (docs/decisions/0060).
     createInboxProjection(),
     // Last: on an AccountErased it scrubs what the read models above have written (docs/decisions/0042).

@@ -4843,7 +4843,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            kind: "bid-received" | "bid-seen" | "bid-selected" | "bid-not-selected" | "verification-approved" | "verification-rejected" | "credits-purchased" | "credits-refunded" | "credits-rewarded" | "credits-reward-withdrawn" | "credits-set-by-admin" | "listing-in-area" | "review-received" | "review-answered";
+                            kind: "bid-received" | "bid-seen" | "bid-selected" | "bid-not-selected" | "bidding-closed" | "verification-approved" | "verification-rejected" | "credits-purchased" | "credits-refunded" | "credits-rewarded" | "credits-reward-withdrawn" | "credits-set-by-admin" | "listing-in-area" | "review-received" | "review-answered";
                             title: string;
                             body: string;
                             href: string;
