@@ -116,7 +116,7 @@ export async function composeApp(parts: AppParts) {
   // The daily bid digest: a timer on every node, the digest stream deciding which one sends (docs/decisions/0043).
   const bidDigests = createBidDigests({ eventStore, readStore, logger, clock: parts.clock });
   // The realtors' daily digest of new listings in their areas (docs/decisions/0060); the instant alerts are the mail sender's.
-  const listingAlerts = createListingAlerts({ eventStore, readStore, logger, mailer: parts.mailer, clock: parts.clock, publicUrl: parts.env.publicUrl });
+  const listingAlerts = createListingAlerts({ eventStore, readStore, logger, clock: parts.clock });
   const processManagers = {
     async idle() {
       await Promise.all([bidRefunds.idle(), biddingCloses.idle(), paymentCredits.idle(), bidMailer.idle(), mailSender.idle(), listingAlerts.idle()]);

@@ -93,9 +93,11 @@ describe('listing alerts', () => {
     clock.set('2026-11-23T07:59:00.000Z');
     expect(await t.listingAlerts.runOnce()).toBe(0);
     clock.set('2026-11-23T08:00:00.000Z');
-    const node = () => createListingAlerts({ eventStore: t.deps.eventStore, readStore: t.deps.readStore, mailer: t.deps.mailer, logger: t.logger, clock: clock.now, publicUrl: 'http://localhost:3000' });
+    const node = () => createListingAlerts({ eventStore: t.deps.eventStore, readStore: t.deps.readStore, logger: t.logger, clock: clock.now });
     const sent = await Promise.all([node().runOnce(), node().runOnce(), t.listingAlerts.runOnce()]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+    // The record owes the mail; the mail process sends it (docs/decisions/0063).
+    await t.mailed();
     const [digest, ...more] = alerts(t, downtown.input.email);
     expect(more).toEqual([]);
     expect(digest?.tag).toBe('listing-digest');
@@ -161,6 +163,35 @@ describe('instant listing alerts from the log', () => {
     const node = await bootNode(dir);
     expect(alertsIn(await node.mailed())).toEqual([]);
     expect((await node.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent')).toHaveLength(0);
+  });
+
+  it('given a daily digest recorded whose mail never went out (a crash between the record and the send), when a node starts, then the realtor is mailed it once, and not again at the next start', async () => {
+    const dir = workspace();
+    const { realtor, owner } = await realtorAndOwner(dir);
+    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const listed = (title: string, listedAt: string) => {
+      const propertyId = crypto.randomUUID();
+      const data = { ...propertyListedData(propertyId, owner.user.id, { biddingEndsAt: closes, title, listedAt }), area: 'Downtown' };
+      // As before this change: the listing owes no instant alert, so the digest is the only mail.
+      return store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyListed', data }], expected.noStream).then(() => propertyId);
+    };
+    const first = await listed('Corner loft', '2026-11-22T10:00:00.000Z');
+    const second = await listed('Harbour view', '2026-11-22T11:00:00.000Z');
+    // The digest timer's record, with its metadata, and then the node died.
+    const data = { realtorId: realtor.user.id, propertyIds: [first, second], digestDay: '2026-11-23', upTo: '2026-11-22T11:00:00.000Z', at: '2026-11-23T08:00:00.000Z' };
+    await store.append(listingAlertsStreamId(realtor.user.id), [{ id: crypto.randomUUID(), type: 'ListingAlertsMailed', data, metadata: { processManager: 'listing-alerts', mails: MAILS_FROM_LOG } }], expected.noStream);
+    await store.close();
+
+    const digestsIn = (mails: Array<{ tag?: string; to: string; subject: string; text: string }>) => mails.filter((mail) => mail.tag === 'listing-digest');
+    const node = await bootNode(dir);
+    const [digest, ...more] = digestsIn(await node.mailed());
+    expect(more).toEqual([]);
+    expect(digest).toMatchObject({ to: realtor.input.email, subject: '2 new listings in your service areas' });
+    expect(digest?.text.indexOf('"Corner loft"')).toBeLessThan(digest?.text.indexOf('"Harbour view"') ?? -1);
+    await node.close();
+    const again = await bootNode(dir);
+    expect(digestsIn(await again.mailed())).toHaveLength(1);
+    expect((await again.deps.eventStore.readAll()).filter((e) => e.type === 'MailSent').map((e) => (e.data as { kind: string }).kind)).toEqual(['listing-digest']);
   });
 
   it('given an alert owed for over a day (no node ran), when a node starts, then it is recorded skipped as no longer news, not sent', async () => {

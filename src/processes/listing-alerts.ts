@@ -3,17 +3,13 @@ import { listingAlerts, listingAlertsStreamId } from '../domain/notifications/li
 import { handleCommand, loadState } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
 import type { Logger } from '../http/logger';
-import type { AlertListing } from '../mail/bids';
-import { listingAlertMail } from '../mail/bids';
-import type { Mailer } from '../mail/port';
+import { MAILS_FROM_LOG } from '../projections/mails-owed';
 import type { NotificationPreferencesDoc } from '../projections/notification-preferences';
 import { loadListingDigestReaders } from '../projections/notification-preferences';
 import type { PropertyDoc } from '../projections/properties';
 import { PROPERTIES } from '../projections/properties';
 import type { RealtorProfileDoc } from '../projections/realtor-profiles';
 import { REALTOR_PROFILES } from '../projections/realtor-profiles';
-import type { UserDoc } from '../projections/users';
-import { USERS } from '../projections/users';
 import type { ReadStore } from '../read-store/port';
 
 export const LISTING_ALERTS = 'listing-alerts';
@@ -24,16 +20,14 @@ export const ALERT_FRESH_MS = 24 * 60 * 60 * 1000;
 export interface ListingAlertDeps {
   eventStore: EventStore;
   readStore: ReadStore;
-  mailer: Mailer;
   logger: Logger;
   clock: () => Date;
-  publicUrl: string;
   /** How often this node looks for alerts and digests due; a minute by default. */
   intervalMs?: number;
 }
 
 export type ListingAlerts = {
-  /** Sends every daily digest due now that no node has sent; resolves with how many mails this call sent. */
+  /** Records every daily digest due now that no node has recorded (its mail follows from the log); resolves with how many this call recorded. */
   runOnce(): Promise<number>;
   /** Resolves once no pass is in hand (tests, shutdown). */
   idle(): Promise<void>;
@@ -46,30 +40,21 @@ export type ListingAlerts = {
  * (docs/decisions/0060), at the bid digest's hour, for those who chose it.
  * The instant alert is a mail the PropertyListed owes (src/projections/mails-owed.ts,
  * docs/decisions/0063), sent from the log at least once. Each digest is
- * claimed on `listing-alerts-{realtorId}` before it goes: the append carries
- * the revision read, so of nodes racing one writes ListingAlertsMailed and
- * mails, and the others decide nothing. A crash between the claim and the
- * provider loses that digest, as for the bid digest before 0063.
+ * recorded on `listing-alerts-{realtorId}`: the append carries the revision
+ * read, so of nodes racing one writes ListingAlertsMailed and the others
+ * decide nothing. The record owes the mail (the ListingAlertsMailed row of
+ * MAIL_RULES): the mail process sends it under a lease and records it sent,
+ * so a crash between the record and the mail loses no digest.
  */
 export function createListingAlerts(deps: ListingAlertDeps): ListingAlerts {
   let timer: ReturnType<typeof setInterval> | null = null;
   let stopped = false;
 
-  async function claimAndMail(realtorId: string, listings: AlertListing[], digestDay: string | null, upTo: string | null, at: string): Promise<boolean> {
-    const command = { type: 'MailListingAlerts' as const, realtorId, propertyIds: listings.map((l) => l.propertyId), digestDay, upTo, at };
-    const result = await handleCommand(deps.eventStore, listingAlertsStreamId(realtorId), listingAlerts, command, { metadata: { processManager: LISTING_ALERTS } });
-    const written = result.events[0];
-    if (!written) return false;
-    const realtor = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: realtorId }, { projection: { email: 1, name: 1 } });
-    if (!realtor) return false;
-    const mailed = new Set(written.data.propertyIds);
-    const mail = listingAlertMail({ to: realtor.email, name: realtor.name, listings: listings.filter((l) => mailed.has(l.propertyId)), digest: digestDay !== null, publicUrl: deps.publicUrl });
-    try {
-      await deps.mailer.send(mail);
-    } catch (error) {
-      deps.logger.error('listing alert mail failed', { processManager: LISTING_ALERTS, realtorId, listings: mailed.size, error });
-    }
-    return true;
+  // Random event ids, so that racing nodes' appends conflict; the record's metadata says the log owes its mail.
+  async function record(realtorId: string, propertyIds: string[], digestDay: string, upTo: string, at: string): Promise<boolean> {
+    const command = { type: 'MailListingAlerts' as const, realtorId, propertyIds, digestDay, upTo, at };
+    const result = await handleCommand(deps.eventStore, listingAlertsStreamId(realtorId), listingAlerts, command, { metadata: { processManager: LISTING_ALERTS, mails: MAILS_FROM_LOG } });
+    return result.events.length > 0;
   }
 
   async function digestFor(reader: NotificationPreferencesDoc, day: string, now: Date): Promise<boolean> {
@@ -85,8 +70,7 @@ export function createListingAlerts(deps: ListingAlertDeps): ListingAlerts {
       .find({ area: { $in: profile.serviceAreas }, isActive: true, createdAt: { $gt: since, $lte: now.toISOString() } }, { sort: { createdAt: 1 } });
     if (listings.length === 0) return false;
     const upTo = listings.reduce((latest, listing) => (listing.createdAt > latest ? listing.createdAt : latest), since);
-    const alerts = listings.map((l) => ({ propertyId: l._id, title: l.title, location: l.location, area: l.area ?? '' }));
-    return claimAndMail(realtorId, alerts, day, upTo, now.toISOString());
+    return record(realtorId, listings.map((l) => l._id), day, upTo, now.toISOString());
   }
 
   async function digests(now: Date): Promise<number> {

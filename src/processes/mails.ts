@@ -6,10 +6,12 @@ import type { Logger } from '../http/logger';
 import { bidDigestMail, bidNotSelectedMail, bidRefundedMail, bidSelectedMail, listingAlertMail, selectionConfirmedMail } from '../mail/bids';
 import type { Mail, Mailer } from '../mail/port';
 import { prospectMail } from '../mail/prospect';
+import { reviewReceivedMail, reviewRepliedMail } from '../mail/reviews';
 import { realtorVerificationApprovedMail, realtorVerificationRefusedMail } from '../mail/realtor-verification';
 import { verificationRejectedMail } from '../mail/verification';
 import type { MailFacts, MailKind, MailOwedDoc } from '../projections/mails-owed';
 import { MAILS_OWED, owesMails } from '../projections/mails-owed';
+import { erasedEmail } from '../personal-data/personal-fields';
 import type { Projection } from '../projections/projection';
 import type { ProspectDoc } from '../projections/prospects';
 import { PROSPECTS } from '../projections/prospects';
@@ -62,6 +64,13 @@ const RENDER: { [K in MailKind]: (facts: MailFacts[K], to: Reader, lookups: Look
     realtorVerificationRefusedMail({ to: to.email, name: to.name, subject: REVOKED_SUBJECT, message: facts.reason, profileUrl: `${publicUrl}/realtor-profile`, revoked: true }),
   'bid-digest': async (facts, to, _lookups, publicUrl) => bidDigestMail({ to: to.email, name: to.name, listings: facts.listings, publicUrl }),
   'listing-alert': async (facts, to, _lookups, publicUrl) => listingAlertMail({ to: to.email, name: to.name, listings: [facts], digest: false, publicUrl }),
+  'listing-digest': async (facts, to, _lookups, publicUrl) => listingAlertMail({ to: to.email, name: to.name, listings: facts.listings, digest: true, publicUrl }),
+  'review-received': async (facts, to, _lookups, publicUrl) => reviewReceivedMail({ to: to.email, name: to.name, rating: facts.rating, propertyTitle: facts.propertyTitle, publicUrl }),
+  async 'review-replied'(facts, to, lookups, publicUrl) {
+    const realtor = await lookups.user(facts.realtorId);
+    const realtorName = realtor?.name ?? 'The realtor';
+    return reviewRepliedMail({ to: to.email, name: to.name, realtorName, propertyTitle: facts.propertyTitle, propertyId: facts.propertyId, publicUrl });
+  },
   'bid-refunded': async (facts, to, _lookups, publicUrl) => bidRefundedMail({ to: to.email, name: to.name, propertyTitle: facts.propertyTitle, reason: facts.reason, publicUrl }),
   async prospect(facts, to, lookups, publicUrl) {
     const found = await lookups.prospect(facts.prospectId);
@@ -96,7 +105,9 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
 
   const reader = async (item: MailOwedDoc): Promise<Reader | null> => {
     if ('support' in item.to) return deps.supportEmail ? { email: deps.supportEmail, name: 'Support', phone: null } : null;
-    return lookups.user(item.to.userId);
+    const user = await lookups.user(item.to.userId);
+    // An erased user's document keeps a stand-in address (docs/decisions/0042): nobody to mail.
+    return user && user.email !== erasedEmail(item.to.userId) ? user : null;
   };
 
   const render = (item: MailOwedDoc, to: Reader): Promise<Mail | null> => (RENDER[item.kind] as (facts: unknown, to: Reader, lookups: Lookups, url: string) => Promise<Mail | null>)(item.facts, to, lookups, deps.publicUrl);

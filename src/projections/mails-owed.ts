@@ -12,6 +12,10 @@ import type { Projection } from './projection';
 import { updateOnce, upsertOnce } from './projection';
 import type { RealtorProfileDoc } from './realtor-profiles';
 import { REALTOR_PROFILES } from './realtor-profiles';
+import type { ReviewDoc } from './reviews';
+import { REVIEWS } from './reviews';
+import type { PropertyDoc } from './properties';
+import { PROPERTIES } from './properties';
 
 export const MAILS_OWED = 'mails_owed';
 
@@ -31,6 +35,9 @@ export type MailFacts = {
   'bid-digest': { listings: Array<{ propertyId: string; title: string; bids: number }> };
   'bid-refunded': { propertyId: string; propertyTitle: string; reason: string };
   'listing-alert': { propertyId: string; title: string; location: string; area: string };
+  'listing-digest': { listings: Array<{ propertyId: string; title: string; location: string; area: string }> };
+  'review-received': { propertyId: string; propertyTitle: string; rating: number };
+  'review-replied': { propertyId: string; propertyTitle: string; realtorId: string };
 };
 
 export type MailKind = keyof MailFacts;
@@ -118,6 +125,43 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
       return instant.map(({ _id: realtorId }) => ({ key: `realtor:${realtorId}`, kind: 'listing-alert' as const, to: { userId: realtorId }, facts: { propertyId, title, location, area: where } }));
     },
   },
+  // The reviewed realtor hears of a new review (docs/decisions/0051): the rating and the listing, not the sealed words.
+  // No notification choice covers reviews: always sent.
+  ReviewSubmitted: {
+    stream: 'review-',
+    async owes(event, store) {
+      const { propertyId, realtorId, rating } = event.data as { propertyId: string; realtorId: string; rating: number };
+      const propertyTitle = (await findBidProperty(store, propertyId))?.title || 'your listing';
+      return [{ key: 'realtor', kind: 'review-received', to: { userId: realtorId }, facts: { propertyId, propertyTitle, rating } }];
+    },
+  },
+  // The review's author hears the realtor replied; the author is the reviews read model's (registered before this one).
+  ReviewReplied: {
+    stream: 'review-',
+    async owes(event, store) {
+      const { reviewId, realtorId } = event.data as { reviewId: string; realtorId: string };
+      const found = await store.collection<ReviewDoc>(REVIEWS).findOne({ _id: reviewId }, { projection: { authorId: 1, propertyId: 1 } });
+      if (!found) return [];
+      const propertyTitle = (await findBidProperty(store, found.propertyId))?.title || 'your listing';
+      return [{ key: 'author', kind: 'review-replied', to: { userId: found.authorId }, facts: { propertyId: found.propertyId, propertyTitle, realtorId } }];
+    },
+  },
+  // A realtor's daily digest of listings gone live in their areas (docs/decisions/0060): the timer of
+  // src/processes/listing-alerts.ts records it, the log owes its mail. Instant records (digestDay null) are the old path's.
+  ListingAlertsMailed: {
+    stream: 'listing-alerts-',
+    async owes(event, store) {
+      const { realtorId, propertyIds, digestDay } = (event as RecordedEvent & ListingAlertsMailed).data;
+      if (digestDay === null) return [];
+      const found = new Map((await store.collection<PropertyDoc>(PROPERTIES).find({ _id: { $in: propertyIds } }, { projection: { title: 1, location: 1, area: 1 } })).map((l) => [l._id, l]));
+      // In the record's order (the order they went live); a listing gone from the read model is left out.
+      const listings = propertyIds.flatMap((id) => {
+        const l = found.get(id);
+        return l ? [{ propertyId: id, title: l.title, location: l.location, area: l.area ?? '' }] : [];
+      });
+      return listings.length === 0 ? [] : [{ key: 'realtor', kind: 'listing-digest', to: { userId: realtorId }, facts: { listings } }];
+    },
+  },
   // Support hears of each contact form; the form's fields are read from the prospects read model when sent.
   ProspectSubmitted: {
     stream: 'prospects-',
@@ -167,7 +211,7 @@ export function createMailsOwedProjection(): Projection {
         await upsertOnce(owed, mailId, event.position, { $set: { doneAt: at } });
         return;
       }
-      if (event.type === 'ListingAlertsMailed' && event.streamId.startsWith('listing-alerts-')) return markAlertsMailed(owed, event as RecordedEvent & ListingAlertsMailed);
+      if (event.type === 'ListingAlertsMailed' && event.streamId.startsWith('listing-alerts-')) await markAlertsMailed(owed, event as RecordedEvent & ListingAlertsMailed);
       if (!owesMails(event)) return;
       for (const mail of await MAIL_RULES[event.type]!.owes(event, store)) {
         await upsertOnce(owed, mailIdOf(event.id, mail.key), event.position, {

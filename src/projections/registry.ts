@@ -50,8 +50,8 @@ export function createProjections(): Projection[] {
     createReviewsProjection(),
     // After `bids` and `notification_preferences`, which say whom a new bid is mailed to.
     createBidMailsOwedProjection(),
-    // After `bids`, `realtor_profiles`, `notification_preferences` and `prospects`: every other mail an event owes,
-    // a new listing's alerts among them (docs/decisions/0060, 0063).
+    // After `properties`, `bids`, `realtor_profiles`, `notification_preferences`, `prospects` and `reviews`: every other
+    // mail an event owes, a new listing's alerts, the listing digest and the review mails among them (docs/decisions/0060, 0063).
     createMailsOwedProjection(),
     createPaymentsProjection(),
     createCreditStatementProjection(),
