@@ -1,3 +1,4 @@
+import { erasedEmail } from '../personal-data/personal-fields';
 import { bidMails, bidMailsStreamId } from '../domain/notifications/bid-mails';
 import { handleCommand } from '../domain/shared/command-handler';
 import type { EventStore } from '../event-store/port';
@@ -76,8 +77,9 @@ export function createBidMailer(deps: BidMailerDeps): BidMailer {
       // Another node has it in hand: the next sweep looks again, once its lease may have run out.
       if (deps.lease && !(await deps.lease.leases.take(`${BID_MAILS}:${item._id}`, deps.lease.node, deps.lease.ms ?? DEFAULT_LEASE_MS, now()))) return false;
       const owner = await deps.readStore.collection<UserDoc>(USERS).findOne({ _id: item.ownerId }, { projection: { email: 1, name: 1 } });
-      // An owner gone (erased) has no mail to receive: recorded as done all the same.
-      if (owner) {
+      // An owner gone (erased: the document keeps a stand-in address, docs/decisions/0042) has no mail to receive:
+      // recorded as done all the same.
+      if (owner && owner.email !== erasedEmail(item.ownerId)) {
         await deps.mailer.send(bidReceivedMail({ to: owner.email, name: owner.name, propertyTitle: item.propertyTitle, propertyId: item.propertyId, amount: item.amount, publicUrl: deps.publicUrl }));
       }
       failures.delete(item._id);
