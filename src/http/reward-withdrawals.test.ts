@@ -17,10 +17,14 @@ const read = async <T>(t: TestApp, path: string, cookie: string) => {
   return (await res.json()) as T;
 };
 
-/** Once the refund process manager has reacted to everything in the log, and the read models have seen its appends. */
+/**
+ * Once the refund process manager has reacted to everything in the log, the refund mails it owes are sent and
+ * recorded (docs/decisions/0063), and the read models have seen those appends.
+ */
 async function settled(t: TestApp): Promise<void> {
   await t.runner.waitFor(await t.deps.eventStore.headPosition());
   await t.bidRefunds.idle();
+  await t.mailed();
   await t.runner.waitFor(await t.deps.eventStore.headPosition());
 }
 
