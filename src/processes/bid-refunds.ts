@@ -3,14 +3,11 @@ import { refundEventName } from '../domain/bidding/policies';
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
 import { handleCommand } from '../domain/shared/command-handler';
-import type { EventStore } from '../event-store/port';
 import type { Projection } from '../projections/projection';
 import type { RefundOwedDoc } from '../projections/refunds-owed';
 import { REFUNDS_OWED, owedRefundReason } from '../projections/refunds-owed';
 import { MAILS_FROM_LOG } from '../projections/mails-owed';
-import type { ReadStore } from '../read-store/port';
-import type { Logger } from '../http/logger';
-import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
+import type { ClockedProcessDeps, OwedWork } from './owed-work';
 import { createOwedWork } from './owed-work';
 
 export const BID_REFUNDS = 'bid-refunds';
@@ -24,18 +21,7 @@ export function nameToUuid(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export interface BidRefundReactorDeps {
-  eventStore: EventStore;
-  /** Where the refunds owed are read (src/projections/refunds-owed.ts). */
-  readStore: ReadStore;
-  logger: Logger;
-  /** One node of N refunds an item (docs/decisions/0063). */
-  lease?: LeaseOptions;
-  retry?: RetryPolicy;
-  now?: () => number;
-  /** The clock a refund the clock brings falls due by (the app's); `now` when not given. */
-  dueNow?: () => number;
-}
+export type BidRefundReactorDeps = ClockedProcessDeps;
 
 export type BidRefundReactor = Projection & Pick<OwedWork<RefundOwedDoc>, 'start' | 'stop' | 'idle' | 'counts' | 'catchUp'>;
 

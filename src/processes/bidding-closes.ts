@@ -6,28 +6,14 @@ import { biddingClose, biddingClosedEventName, biddingClosedStreamId } from '../
 import { listing } from '../domain/listings/decide';
 import { propertyStreamId } from '../domain/listings/events';
 import { handleCommand, loadState } from '../domain/shared/command-handler';
-import type { EventStore } from '../event-store/port';
 import type { Projection } from '../projections/projection';
-import type { ReadStore } from '../read-store/port';
-import type { Logger } from '../http/logger';
 import { nameToUuid } from './bid-refunds';
-import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
+import type { ClockedProcessDeps, OwedWork } from './owed-work';
 import { createOwedWork } from './owed-work';
 
 export const BIDDING_CLOSES = 'bidding-closes';
 
-export interface BiddingClosesDeps {
-  eventStore: EventStore;
-  /** Where the closes owed are read (src/projections/closes-owed.ts). */
-  readStore: ReadStore;
-  logger: Logger;
-  /** One node of N writes a close (docs/decisions/0063). */
-  lease?: LeaseOptions;
-  retry?: RetryPolicy;
-  now?: () => number;
-  /** The app's clock, by which a listing's close comes; `now` when not given. */
-  dueNow?: () => number;
-}
+export type BiddingClosesDeps = ClockedProcessDeps;
 
 export type BiddingCloses = Projection & Pick<OwedWork<CloseOwedDoc>, 'start' | 'stop' | 'idle' | 'counts' | 'catchUp'>;
 

@@ -1,5 +1,6 @@
 import type { OwedDoc } from '../projections/owed';
-import type { Collection } from '../read-store/port';
+import type { EventStore } from '../event-store/port';
+import type { Collection, ReadStore } from '../read-store/port';
 import type { Logger } from '../http/logger';
 import type { Leases } from './leases';
 
@@ -24,6 +25,23 @@ export interface LeaseOptions {
   node: string;
   /** How long a lease lasts; DEFAULT_LEASE_MS when omitted. */
   ms?: number;
+}
+
+/** What a process manager built on this worker takes from the composition (src/http/compose.ts). */
+export interface OwedProcessDeps {
+  eventStore: EventStore;
+  /** Where its owed items are read. */
+  readStore: ReadStore;
+  logger: Logger;
+  /** One node of N works an item (docs/decisions/0063). */
+  lease?: LeaseOptions;
+  retry?: RetryPolicy;
+  now?: () => number;
+}
+
+/** The same, for one whose items fall due with the app's clock (docs/decisions/0059): `now` when `dueNow` is not given. */
+export interface ClockedProcessDeps extends OwedProcessDeps {
+  dueNow?: () => number;
 }
 
 export interface OwedWorkOptions<T extends OwedDoc> {

@@ -1,26 +1,14 @@
 import { isPaymentEvent } from '../domain/payments/payment';
-import type { EventStore } from '../event-store/port';
 import type { CreditsOwedDoc } from '../projections/credits-owed';
 import { CREDITS_OWED } from '../projections/credits-owed';
 import type { Projection } from '../projections/projection';
-import type { ReadStore } from '../read-store/port';
-import type { Logger } from '../http/logger';
-import type { LeaseOptions, OwedWork, RetryPolicy } from './owed-work';
+import type { OwedProcessDeps, OwedWork } from './owed-work';
 import { createOwedWork } from './owed-work';
 import { creditPayment } from './payment-settlement';
 
 export const PAYMENT_CREDITS = 'payment-credits';
 
-export interface PaymentCreditsReactorDeps {
-  eventStore: EventStore;
-  /** Where the credits owed are read (src/projections/credits-owed.ts). */
-  readStore: ReadStore;
-  logger: Logger;
-  /** One node of N credits a payment (docs/decisions/0063). */
-  lease?: LeaseOptions;
-  retry?: RetryPolicy;
-  now?: () => number;
-}
+export type PaymentCreditsReactorDeps = OwedProcessDeps;
 
 export type PaymentCreditsReactor = Projection & Pick<OwedWork<CreditsOwedDoc>, 'start' | 'stop' | 'idle' | 'counts'>;
 

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventStore, LogPosition } from '../event-store/port';
+import type { EventStore } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createMongoReadStore } from '../read-store/mongodb';
 import type { ReadStore } from '../read-store/port';
 import { DELETED_FIELD } from '../read-store/port';
+import { heldBack } from '../testing/held-back';
 import { deleteListing, get, listProperty, placeBid, registerHomeowner, registerRealtor } from '../testing/bidding';
 import type { Node } from '../testing/nodes';
 import { startNode } from '../testing/nodes';
@@ -35,35 +36,6 @@ const dirs: string[] = [];
 afterEach(() => {
   while (dirs.length > 0) rmSync(dirs.pop() as string, { recursive: true, force: true });
 });
-
-/** A node's handle on the log that delivers events only up to a position the test moves: a node whose read models lag. */
-function heldBack(store: EventStore) {
-  let through: LogPosition = Number.POSITIVE_INFINITY;
-  const wake: Array<() => void> = [];
-  const passes = (position: LogPosition) => position <= through;
-  const wrapped: EventStore = {
-    ...store,
-    subscribe: (options) =>
-      store.subscribe({
-        ...options,
-        onEvent: async (event) => {
-          while (!passes(event.position)) await new Promise<void>((resolve) => wake.push(resolve));
-          await options.onEvent(event);
-        },
-      }),
-  };
-  return {
-    wrapped,
-    /** Deliver nothing after `position` (undefined: nothing at all) until moved on. */
-    holdAfter(position: LogPosition | undefined) {
-      through = position ?? 0;
-    },
-    release(position: LogPosition = Number.POSITIVE_INFINITY) {
-      through = position;
-      for (const resolve of wake.splice(0)) resolve();
-    },
-  };
-}
 
 const backends: Array<[string, () => Promise<ReadStore>]> = [['memory', async () => createMemoryReadStore()]];
 if (process.env.MONGODB_URL) {
