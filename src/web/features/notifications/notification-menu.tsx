@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { NotificationItem, NotificationsPage } from '../../../contract/inbox';
@@ -16,9 +16,23 @@ import { BellButton } from './bell-button';
  * Loaded once the first page has settled, with the Popover it needs, so the
  * entry carries neither (src/web/features/notifications/notification-bell.tsx).
  */
-export function NotificationMenu({ inbox, initiallyOpen }: { inbox: UseQueryResult<NotificationsPage>; initiallyOpen: boolean }) {
+export type NotificationMenuProps = {
+  inbox: UseQueryResult<NotificationsPage>;
+  /** The bell was pressed before the panel's code was in: open at once. */
+  initiallyOpen: boolean;
+  /** The bell this one replaces had the focus: this one takes it. */
+  takeFocus: boolean;
+};
+
+export function NotificationMenu({ inbox, initiallyOpen, takeFocus }: NotificationMenuProps) {
   const markRead = useMarkNotificationsRead();
   const [open, setOpen] = useState(initiallyOpen);
+  const bell = useRef<HTMLButtonElement>(null);
+  // Before the browser paints: the bell it replaced was focused a moment ago.
+  useLayoutEffect(() => {
+    if (takeFocus) bell.current?.focus();
+    // Only on arrival.
+  }, []);
   const unread = inbox.data?.unread ?? 0;
 
   const openItem = (item: NotificationItem) => {
@@ -29,7 +43,7 @@ export function NotificationMenu({ inbox, initiallyOpen }: { inbox: UseQueryResu
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <BellButton unread={unread} />
+        <BellButton ref={bell} unread={unread} />
       </PopoverTrigger>
       <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0" aria-labelledby="notifications-heading">
         <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
