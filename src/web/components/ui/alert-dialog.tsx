@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 import { buttonVariants, type ButtonVariant } from './button';
+import { useHeldEscape } from './held-escape';
 import { useReturnFocus } from './return-focus';
 
 /*
@@ -20,9 +21,12 @@ export function AlertDialogContent({
   onOpenAutoFocus,
   onCloseAutoFocus,
   fallbackFocus,
+  onEscapeKeyDown,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content> & { fallbackFocus?: () => HTMLElement | null }) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
+  const heldEscape = useHeldEscape(onEscapeKeyDown, onKeyDown);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
@@ -33,10 +37,13 @@ export function AlertDialogContent({
           'data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
           className,
         )}
+        onEscapeKeyDown={onEscapeKeyDown}
+        onKeyDown={heldEscape.onKeyDown}
         {...props}
         {...returnFocus}
       >
         {children}
+        <AlertDialogPrimitive.Action ref={heldEscape.closeRef} hidden tabIndex={-1} />
       </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>
   );

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { useHeldEscape } from './held-escape';
 import { useReturnFocus } from './return-focus';
 import { XIcon } from './shell-icons';
 
@@ -16,9 +17,12 @@ export function DialogContent({
   onOpenAutoFocus,
   onCloseAutoFocus,
   fallbackFocus,
+  onEscapeKeyDown,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean; fallbackFocus?: () => HTMLElement | null }) {
   const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
+  const heldEscape = useHeldEscape(onEscapeKeyDown, onKeyDown);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -33,10 +37,13 @@ export function DialogContent({
           'data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
           className,
         )}
+        onEscapeKeyDown={onEscapeKeyDown}
+        onKeyDown={heldEscape.onKeyDown}
         {...props}
         {...returnFocus}
       >
         {children}
+        <DialogPrimitive.Close ref={heldEscape.closeRef} hidden tabIndex={-1} />
         {showClose && (
           <DialogPrimitive.Close className="absolute right-4 top-4 cursor-pointer rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <XIcon className="size-4" />

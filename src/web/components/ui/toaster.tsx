@@ -6,6 +6,7 @@ import {
   ToastTitle,
   ToastViewport,
 } from './toast';
+import { holdEscapeForFocusedLayer } from './held-escape';
 import {
   dismissToast,
   TOAST_DURATION_MS,
@@ -27,6 +28,7 @@ export function Toaster() {
           onOpenChange={(isOpen) => {
             if (!isOpen) dismissToast(id);
           }}
+          onEscapeKeyDown={holdEscapeForFocusedLayer}
         >
           {/* Announced by the page's live region (see Notifications), not a second time by Radix. */}
           <div className="grid gap-1" data-radix-toast-announce-exclude="">
