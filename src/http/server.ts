@@ -18,6 +18,8 @@ import { createMemoryReadStore } from '../read-store/memory';
 import { createMongoReadStore, databaseNameOf } from '../read-store/mongodb';
 import type { ReadStore } from '../read-store/port';
 import { bootstrapAdmin } from './admin-bootstrap';
+import { FAIR_CREDITS_STREAM, fairCreditsAdoption } from '../domain/bidding/adoption';
+import { handleCommand } from '../domain/shared/command-handler';
 import { composeApp } from './compose';
 import type { Env } from './env';
 import { deploymentWarnings } from './env';
@@ -149,6 +151,8 @@ export async function startServer(
   const bootStarted = performance.now();
   // The process's own metrics (memory, event loop, GC) too: one app per process here, unlike in tests.
   const metrics = createMetrics({ processMetrics: true });
+  // Before the read models and processes start, so no past bid is read as unseen (domain/bidding/adoption.ts).
+  await handleCommand(eventStore, FAIR_CREDITS_STREAM, fairCreditsAdoption, { type: 'AdoptFairCredits', at: new Date().toISOString() }, { metadata: { source: 'server-start' } });
   // In memory the read models start empty, so this replays the whole log before serving.
   const { app, runner, sessions, processManagers, snapshots, restored } = await composeApp({
     eventStore,

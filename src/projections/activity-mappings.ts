@@ -7,6 +7,7 @@ import type { PageViewed } from '../domain/analytics/page-views';
 import type { AuditEvent } from '../domain/audit/events';
 import type { BidSelected } from '../domain/bidding/selection';
 import type { BiddingClosed } from '../domain/bidding/close';
+import type { FairCreditsAdopted } from '../domain/bidding/adoption';
 import type { BidSeen } from '../domain/bidding/seen';
 import type { FileEvent } from '../domain/files/events';
 import type { LegalEvent } from '../domain/legal/events';
@@ -55,6 +56,7 @@ type LoggedEvent =
   | BidSelected
   | BidSeen
   | BiddingClosed
+  | FairCreditsAdopted
   | RealtorProfileEvent
   | PaymentEvent
   | PageViewed
@@ -89,6 +91,7 @@ export const NOT_AUDITED = {
   NotificationsRead: "which entries of their own inbox a person has read: it changes nothing anyone else sees (docs/decisions/0060)",
   ListingAlertsMailed: 'that realtors were mailed about listings the log already shows, each with its own entry (docs/decisions/0060)',
   BidSeen: "a receipt that the owner opened a bid the log already shows; it changes nothing but the realtor's bid card",
+  FairCreditsAdopted: 'the mark a start leaves once, from which the fair-credit rules apply to bids (domain/bidding/adoption.ts); no one did anything',
 } as const satisfies Partial<Record<LoggedEvent['type'], string>>;
 
 type AuditedEvent = Exclude<LoggedEvent, { type: keyof typeof NOT_AUDITED }>;

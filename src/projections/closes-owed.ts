@@ -1,5 +1,6 @@
 import type { PropertyDeleted, PropertyListed } from '../domain/listings/events';
 import { isPropertyEvent } from '../domain/listings/events';
+import { isFairCreditsAdoptedEvent } from '../domain/bidding/adoption';
 import { isBiddingClosedEvent } from '../domain/bidding/close';
 import type { RecordedEvent } from '../event-store/port';
 import type { OwedDoc } from './owed';
@@ -30,6 +31,12 @@ export function createClosesOwedProjection(): Projection {
         const { propertyId, at } = (event.data as { propertyId: string; at: string });
         // An upsert: the mark must exist even where the debt was never recorded, so a lagging node cannot record it later.
         await upsertOnce(owed, propertyId, event.position, { $set: { doneAt: at } });
+        return;
+      }
+      if (isFairCreditsAdoptedEvent(event)) {
+        // Listings that closed before the log adopted the rules (domain/bidding/adoption.ts) are not told now.
+        const { at } = event.data as { at: string };
+        for (const item of await owed.find({ doneAt: null, dueAt: { $lte: at } })) await updateOnce(owed, item._id, event.position, { $set: { doneAt: at } });
         return;
       }
       if (!isPropertyEvent(event)) return;

@@ -8,6 +8,8 @@ import {
   refundsForDeletedProperty,
   seenBeforeClose,
 } from '../domain/bidding/policies';
+import { isFairCreditsAdoptedEvent } from '../domain/bidding/adoption';
+import type { FairCreditsAdopted } from '../domain/bidding/adoption';
 import type { BidSeen } from '../domain/bidding/seen';
 import { isBidSeenEvent } from '../domain/bidding/seen';
 import type { BidSelected } from '../domain/bidding/selection';
@@ -61,6 +63,7 @@ export function createRefundsOwedProjection(): Projection {
     },
     async apply(event, store) {
       const owed = store.collection<RefundOwedDoc>(REFUNDS_OWED);
+      if (isFairCreditsAdoptedEvent(event)) return applyAdoption(owed, event as RecordedEvent & FairCreditsAdopted);
       if (isBidSeenEvent(event)) return applySeen(owed, event as RecordedEvent & BidSeen);
       if (isSelectionEvent(event)) return applySelection(owed, event as RecordedEvent & BidSelected);
       if (event.type === 'PropertyUpdated' && event.streamId.startsWith('property-')) return applyNewClose(owed, event);
@@ -120,6 +123,13 @@ async function applySelection(owed: Collection<RefundOwedDoc>, event: RecordedEv
   const { propertyId, at } = event.data;
   for (const item of await owed.find({ propertyId, doneAt: null, reason: REFUND_NO_CHOICE_REASON })) {
     await updateOnce(owed, item._id, event.position, { $set: { doneAt: at, voided: true } });
+  }
+}
+
+/** The rules arrive on a log with bids in it: those bids were placed without them, and are owed no courtesy refund. */
+async function applyAdoption(owed: Collection<RefundOwedDoc>, event: RecordedEvent & FairCreditsAdopted) {
+  for (const item of await owed.find({ doneAt: null, reason: { $in: [REFUND_UNSEEN_REASON, REFUND_NO_CHOICE_REASON] } })) {
+    await updateOnce(owed, item._id, event.position, { $set: { doneAt: event.data.at, voided: true } });
   }
 }
 
