@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
-import { propertyStreamId } from '../domain/bidding/property-facts';
+import { propertyStreamId } from '../domain/listings/events';
 import { handleCommand } from '../domain/shared/command-handler';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';

@@ -1,6 +1,6 @@
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
-import { propertyStreamId } from '../domain/bidding/property-facts';
+import { propertyStreamId } from '../domain/listings/events';
 import type { RealtorProfileEvent, RealtorProfileFields } from '../domain/realtor-profiles/profile';
 import { realtorProfile, realtorProfileStreamId } from '../domain/realtor-profiles/profile';
 import { foldEvents } from '../domain/shared/decider';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expected } from '../../../event-store/port';
-import { propertyStreamId } from '../../../domain/bidding/property-facts';
+import { propertyStreamId } from '../../../domain/listings/events';
 import { reviewStreamId } from '../../../domain/reviews/review';
 import { ROOT, seedSuperAdmin, signInAdmin } from '../../../testing/admins';
 import type { BiddingApp } from '../../../testing/bidding';
