@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ManagerOptions, Socket as LibrarySocket, SocketOptions } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/realtime';
 import { notePosition } from './api';
+import { queryKeys } from './query-keys';
 import { type CacheRule, cacheRules, isRecord, type ServerEventName, type ServerEvents } from './realtime-cache-rules';
 
 export type { ServerEvents } from './realtime-cache-rules';
