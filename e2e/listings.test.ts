@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
 import { registerUser, startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openSignedInPage, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
+import { launchBrowser, openSignedInPage, screenshotBoth, screenshotViewport, signInByApi, toast, viewports } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, apiCall, approveRealtorByApi, createListingByApi, solidPng, submitBillByApi, uploadPhotoByApi } from './support/listings';
 import type { TestServer } from './support/server';
@@ -36,10 +36,12 @@ beforeAll(async () => {
   await Promise.all([owner, agentA, agentB].map((person) => registerUser(server.url, person)));
   admin = await adminCookie(server.url, superAdmin);
   // The owner's verification screens are homeowner-verification.test.ts's; here the owner is verified from the start.
-  const page = await signedInPage(owner);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await signInByApi(page, server.url, owner);
   await submitBillByApi(page, server.url);
   await approve(owner);
-  await page.close();
+  await context.close();
 });
 
 afterAll(async () => {
