@@ -73,6 +73,18 @@ export const byUser = (event: RecordedEvent, action: ActivityAction, details: Re
   details,
 });
 
+/** An entry by the user the event's data names (a payment, a file, a listing of theirs), where the stream is not their account. */
+export const byUserId = (
+  userId: string,
+  action: ActivityAction,
+  resourceType: ActivityTargetType,
+  resourceId: string | null,
+  details: Record<string, unknown> = {},
+): ActivityDraft => ({ actorType: 'user', actorId: userId, action, resourceType, resourceId, details });
+
+/** An entry's target when it is a person. */
+export const userTarget = (id: string): TargetRef => ({ kind: 'user', id });
+
 export const byAdmin = (
   adminId: string | null,
   action: ActivityAction,
