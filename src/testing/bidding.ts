@@ -94,6 +94,18 @@ export async function setCredits(t: BiddingApp, userId: string, credits: number)
   await t.runner.waitFor(position);
 }
 
+/** A complete profile as a realtor sends it, before any licence document. */
+export const PROFILE_INPUT = {
+  brokerageName: 'Maple Realty',
+  licenseNumber: 'L-123',
+  yearsOfExperience: 12,
+  serviceAreas: ['Downtown'],
+  specialties: ['Condos'],
+  additionalServices: [],
+  commissionRate: '2.5%',
+  about: 'Twelve years downtown.',
+};
+
 /** A profile that carries everything licence verification asks for; its document key is the fixture's own. */
 export const VETTED_PROFILE: RealtorProfileData = {
   brokerageName: 'Maple Realty',

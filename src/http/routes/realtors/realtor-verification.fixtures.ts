@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { get, registerUnvettedRealtor } from '../../../testing/bidding';
+import { get, PROFILE_INPUT, registerUnvettedRealtor } from '../../../testing/bidding';
 import { FILES, uploadBill } from '../../../testing/listings';
 import type { TestApp } from '../../../testing/test-app';
 import { sendJson } from '../../../testing/user-session';
@@ -7,16 +7,7 @@ import { sendJson } from '../../../testing/user-session';
 /* The profile, reads and review calls the realtor vetting tests (realtor-verification*.test.ts) share. */
 
 export const closes = '2026-12-06T10:00:00.000Z';
-export const profile = {
-  brokerageName: 'Maple Realty',
-  licenseNumber: 'L-123',
-  yearsOfExperience: 12,
-  serviceAreas: ['Downtown'],
-  specialties: ['Condos'],
-  additionalServices: [],
-  commissionRate: '2.5%',
-  about: 'Twelve years downtown.',
-};
+export const profile = PROFILE_INPUT;
 
 export type Own = { verificationStatus: string; isVerified: boolean; verification: { documentUrl: string | null; submittedAt: string | null; missing: string[]; rejection: { subject: string; message: string } | null } };
 export type Row = { userId: string; userName: string; verificationStatus: string; licenseNumber: string; brokerageName: string; submittedAt: string | null; verificationDocumentUrl: string | null };
