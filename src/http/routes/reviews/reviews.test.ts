@@ -107,7 +107,7 @@ describe('POST /api/properties/{id}/review', () => {
     expect((await reviewsOf(other.user.id, owner.cookie)).items).toEqual([]);
 
     const profile = (await (await get(t, `/api/realtor-profile/${chosen.user.id}`, other.cookie)).json()) as Record<string, unknown>;
-    expect(profile).toMatchObject({ reviewSummary: { count: 2, average: 2.5 }, wins: 2, realtorVerified: expect.any(Boolean) });
+    expect(profile).toMatchObject({ reviewSummary: { count: 2, average: 2.5 }, wins: 2, isVerified: expect.any(Boolean) });
   });
 });
 
