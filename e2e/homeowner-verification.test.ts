@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
-import { registerUser, startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openSignedInPage, pageOverflowsHorizontally, screenshot, screenshotBoth, screenshotViewport, viewports } from './support/browser';
-import { adminCookie } from './support/legal';
+import { pageOverflowsHorizontally, screenshot, screenshotBoth, screenshotViewport, viewports } from './support/browser';
 import { adminApi, pendingVerificationOf, solidPng, submitBillByApi } from './support/listings';
-import type { TestServer } from './support/server';
-import { approveVerification, owner, type Person } from './support/homeowners';
+import { homeownerJourney, owner, type Person } from './support/homeowners';
 
 /*
  * The homeowner's verification states on /homeowner-profile in the browser
@@ -18,26 +14,11 @@ import { approveVerification, owner, type Person } from './support/homeowners';
 const refused: Person = { username: 'rory_refused', password: 'Homeowner2', name: 'Rory Refused', email: 'rory@example.com', phone: '+14165550122', role: 'homeowner' };
 const REJECTION = 'The bill is older than three months. Please upload a recent one.';
 
-let server: TestServer;
-let browser: Browser;
-let admin: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
-  await Promise.all([owner, refused].map((person) => registerUser(server.url, person)));
-  admin = await adminCookie(server.url, superAdmin);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (person: Person, viewport?: { width: number; height: number }) => openSignedInPage(browser, server.url, person, viewport);
-const approve = (person: Person) => approveVerification(server.url, admin, person);
+const { journey, signedInPage, approve } = homeownerJourney([owner, refused]);
 
 describe('homeowner verification', () => {
   it('shows each verification state on /homeowner-profile and the empty screens', async () => {
+    const { server, admin } = journey;
     const page = await signedInPage(owner);
 
     await page.goto('/home');

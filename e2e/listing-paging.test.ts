@@ -1,14 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedKeysOf } from '../src/blobs/keys';
-import { registerUser, startAdminTestServer, superAdmin } from './support/admin';
-import { launchBrowser, openSignedInPage, screenshot } from './support/browser';
-import { adminCookie } from './support/legal';
+import { screenshot } from './support/browser';
 import { createListingByApi, submitBillByApi, uploadPhotoByApi } from './support/listings';
-import type { TestServer } from './support/server';
-import { approveVerification, type Person } from './support/homeowners';
+import { homeownerJourney, type Person } from './support/homeowners';
 
 /*
  * /home's grid past its first page in the browser (issue 4): 24 listings, then
@@ -18,26 +14,11 @@ import { approveVerification, type Person } from './support/homeowners';
 
 const seller: Person = { username: 'sam_seller', password: 'Homeowner3', name: 'Sam Seller', email: 'sam@example.com', phone: '+14165550133', role: 'homeowner' };
 
-let server: TestServer;
-let browser: Browser;
-let admin: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
-  await registerUser(server.url, seller);
-  admin = await adminCookie(server.url, superAdmin);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (person: Person, viewport?: { width: number; height: number }) => openSignedInPage(browser, server.url, person, viewport);
-const approve = (person: Person) => approveVerification(server.url, admin, person);
+const { journey, signedInPage, approve } = homeownerJourney([seller]);
 
 describe('homeowner listings on /home', () => {
   it('loads more listings as the user scrolls, with a button to fall back on', async () => {
+    const { server } = journey;
     const page = await signedInPage(seller);
     await submitBillByApi(page, server.url);
     await approve(seller);

@@ -1,7 +1,10 @@
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { SeedUser } from './admin';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './admin';
+import { launchBrowser, openSignedInPage } from './browser';
+import { adminCookie } from './legal';
 import { adminApi, pendingVerificationOf } from './listings';
+import type { TestServer } from './server';
 
 /* The homeowners of the listing journeys (listings.test.ts, homeowner-verification.test.ts). */
 
@@ -20,4 +23,27 @@ export async function waitForImages(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0 && getComputedStyle(image).opacity === '1')))
     .toBe(true);
+}
+
+/**
+ * For one listing journey file: a server with the back office, `people`
+ * registered, a browser and an administrator's cookie (in `journey`, set before
+ * the file's first test), closed after its last.
+ */
+export function homeownerJourney(people: Person[]) {
+  const journey = {} as { server: TestServer; browser: Browser; admin: string };
+  beforeAll(async () => {
+    [journey.server, journey.browser] = await Promise.all([startAdminTestServer(), launchBrowser()]);
+    await Promise.all(people.map((person) => registerUser(journey.server.url, person)));
+    journey.admin = await adminCookie(journey.server.url, superAdmin);
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+  });
+  return {
+    journey,
+    signedInPage: (person: Person, viewport?: { width: number; height: number }) => openSignedInPage(journey.browser, journey.server.url, person, viewport),
+    approve: (person: Person) => approveVerification(journey.server.url, journey.admin, person),
+  };
 }
