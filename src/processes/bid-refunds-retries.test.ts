@@ -1,9 +1,5 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { userStreamId } from '../domain/accounts/commands';
-import { propertyStreamId } from '../domain/listings/events';
-import { expected } from '../event-store/port';
-import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore } from '../read-store/memory';
 import { REFUNDS_OWED } from '../projections/refunds-owed';
 import { withReadStoreFaults } from '../testing/faults';
@@ -13,7 +9,7 @@ import { until } from '../testing/process-manager-nodes';
 import { nameToUuid } from './bid-refunds';
 import { biddingOnOneListing, closes, credits, refundNodes } from '../testing/refund-nodes';
 
-const { workspace, bootNode, refundMails } = refundNodes();
+const { workspace, bootNode, refundMails, deletedWhileNoNodeRan } = refundNodes();
 
 const refundsIn = async (t: BiddingApp) => (await t.deps.eventStore.readAll()).filter((e) => e.type === 'BidRefunded');
 const failures = (logger: { lines: Array<Record<string, unknown>> }) => logger.lines.filter((line) => line.msg === 'bid refund: failed, will retry');
@@ -78,14 +74,7 @@ describe('refunds that fail are retried from what is owed until done', () => {
 
   it('keeps reading what is owed when its read store fails at boot, then refunds', async () => {
     const dir = workspace();
-    const firstBoot = await bootNode(dir);
-    const { owner, first, second, propertyId } = await biddingOnOneListing(firstBoot);
-    await firstBoot.close();
-    // Deleted while no node ran: the next boot owes both refunds.
-    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
-    const deleted = { propertyId, ownerId: owner.user.id, title: 'Sunny loft', biddingEndsAt: closes, images: [], at: new Date().toISOString() };
-    await store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyDeleted', data: deleted }], expected.streamExists);
-    await store.close();
+    const { first, second } = await deletedWhileNoNodeRan(dir);
 
     const readStore = withReadStoreFaults(createMemoryReadStore());
     readStore.faults.failCollection(REFUNDS_OWED, { operations: ['find'], times: 2 });

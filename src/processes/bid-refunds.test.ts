@@ -4,7 +4,6 @@ import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
 import { propertyStreamId } from '../domain/listings/events';
 import { handleCommand } from '../domain/shared/command-handler';
-import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { deleteListing, get, listProperty, registerHomeowner, registerRealtor } from '../testing/bidding';
 import { MAILS_FROM_LOG } from '../projections/mails-owed';
@@ -12,7 +11,7 @@ import { BID_REFUNDS, createBidRefundReactor, nameToUuid } from './bid-refunds';
 import { createMemoryLogger } from '../http/logger';
 import { biddingOnOneListing, closes, credits, refundNodes } from '../testing/refund-nodes';
 
-const { workspace, bootNode, refundMails } = refundNodes();
+const { workspace, bootNode, refundMails, deletedWhileNoNodeRan } = refundNodes();
 
 describe('refunds when a listing is deleted', () => {
   it('gives every bidder the credit back once, with a deterministic event id and one mail each', async () => {
@@ -76,13 +75,7 @@ describe('refunds when a listing is deleted', () => {
 
   it('refunds at the next boot a deletion that happened while no node ran, once', async () => {
     const dir = workspace();
-    const firstBoot = await bootNode(dir);
-    const { owner, first, second, propertyId } = await biddingOnOneListing(firstBoot);
-    await firstBoot.close();
-    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
-    const deleted = { propertyId, ownerId: owner.user.id, title: 'Sunny loft', biddingEndsAt: closes, images: [], at: new Date().toISOString() };
-    await store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyDeleted', data: deleted }], expected.streamExists);
-    await store.close();
+    const { first, second } = await deletedWhileNoNodeRan(dir);
 
     const secondBoot = await bootNode(dir);
     await secondBoot.bidRefunds.idle();

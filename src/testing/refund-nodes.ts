@@ -1,3 +1,7 @@
+import { join } from 'node:path';
+import { propertyStreamId } from '../domain/listings/events';
+import { expected } from '../event-store/port';
+import { createSqliteEventStore } from '../event-store/sqlite';
 import type { Mail } from '../mail/port';
 import { createProjections } from '../projections/registry';
 import type { BiddingApp } from './bidding';
@@ -20,7 +24,19 @@ export function refundNodes() {
     await Promise.all(nodes.map((node) => node.mailed()));
     return (await nodes[0]!.mailed()).filter((mail) => mail.tag === 'bid-refund');
   };
-  return { workspace, bootNode, refundMails };
+  /** Bids on a listing, then deletes it straight in the log while no node runs: the next boot owes both refunds. */
+  const deletedWhileNoNodeRan = async (dir: string) => {
+    const firstBoot = await bootNode(dir);
+    const bidding = await biddingOnOneListing(firstBoot);
+    await firstBoot.close();
+    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const { propertyId, owner } = bidding;
+    const deleted = { propertyId, ownerId: owner.user.id, title: 'Sunny loft', biddingEndsAt: closes, images: [], at: new Date().toISOString() };
+    await store.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyDeleted', data: deleted }], expected.streamExists);
+    await store.close();
+    return bidding;
+  };
+  return { workspace, bootNode, refundMails, deletedWhileNoNodeRan };
 }
 
 export const credits = async (t: BiddingApp, cookie: string) => ((await (await get(t, '/api/user', cookie)).json()) as { credits: number }).credits;
