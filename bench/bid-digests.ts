@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { userStreamId } from '../src/domain/accounts/commands';
-import { propertyStreamId } from '../src/domain/bidding/property-facts';
+import { propertyStreamId } from '../src/domain/listings/events';
 import { bidDigest, digestStreamId } from '../src/domain/notifications/bid-digest';
 import { loadState } from '../src/domain/shared/command-handler';
 import type { NewEvent } from '../src/event-store/port';

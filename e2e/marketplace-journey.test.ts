@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoA11yViolations } from './support/a11y';
-import { signInAsAdmin, startAdminTestServer, superAdmin } from './support/admin';
-import { downloadFromNewTab, launchBrowser, noteTextShown, openPage, openSignedInPage, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
+import { startAdminTestServer, superAdmin } from './support/admin';
+import { launchBrowser, noteTextShown, openPage, openSignedInPage, screenshot, screenshotBoth, screenshotViewport, toast, viewports } from './support/browser';
 import { adminApi, apiCall, approveRealtorByApi, solidPng } from './support/listings';
 import { adminCookie } from './support/legal';
 import { registerPerson, type Person } from './support/marketplace';
 import type { TestServer } from './support/server';
+import { adminTab, reviewHomeownerBill, fillRealtorProfile } from './support/marketplace-steps';
 
 /*
  * Issue 4's journey, in two (and more) browser contexts at once: a homeowner
@@ -42,7 +43,6 @@ afterAll(async () => {
 const signedInPage = (person: Person, viewport?: { width: number; height: number }) => openSignedInPage(browser, server.url, person, viewport);
 
 const bidAction = (page: Page) => page.getByTestId('bid-action');
-const adminTab = (page: Page, name: string) => page.getByRole('tab', { name });
 
 async function waitForBidState(page: Page, state: string): Promise<void> {
   await page.locator(`[data-testid="bid-action"][data-state="${state}"]`).waitFor();
@@ -62,29 +62,7 @@ describe('marketplace journey', () => {
     await home.getByText('Verification Pending').waitFor();
 
     // 2. An admin reviews it in the portal: the document opens in a new tab, rejection needs both fields, then approve.
-    await admin.goto('/admin');
-    await signInAsAdmin(admin, superAdmin);
-    await adminTab(admin, 'Homeowners').click();
-    const pendingRow = admin.getByRole('row').filter({ hasText: homeowner.email });
-    await pendingRow.waitFor();
-    await screenshot(admin, 'marketplace-admin-homeowners-pending-desktop');
-
-    const bill = await downloadFromNewTab(admin, () => pendingRow.getByRole('button', { name: `View document of ${homeowner.name}` }).click());
-    expect(bill.suggestedFilename()).toMatch(/^document\.(pdf|png|jpg)$/);
-
-    await pendingRow.getByRole('button', { name: `Reject ${homeowner.name}` }).click();
-    const rejectDialog = admin.getByRole('dialog', { name: 'Reject verification' });
-    await rejectDialog.getByLabel('Subject').fill('Your bill');
-    await rejectDialog.getByRole('button', { name: 'Reject and send email' }).click();
-    await rejectDialog.getByText('Please fill in both subject and message').waitFor();
-    await screenshotViewport(admin, 'marketplace-admin-reject-dialog-desktop');
-    await admin.keyboard.press('Escape');
-    await rejectDialog.waitFor({ state: 'hidden' });
-
-    await pendingRow.getByRole('button', { name: `Approve ${homeowner.name}` }).click();
-    await toast(admin, 'Verification approved successfully').waitFor();
-    await admin.getByRole('button', { name: /^Approved/ }).click();
-    await admin.getByRole('row').filter({ hasText: homeowner.email }).getByText('Approved').waitFor();
+    await reviewHomeownerBill(admin, homeowner);
 
     // 3. The admin gives the realtor credits in the portal; the realtor's header badge follows live.
     await adminTab(admin, 'Users').click();
@@ -99,35 +77,7 @@ describe('marketplace journey', () => {
     await expect.poll(() => agent.getByTestId('credits-badge').textContent()).toBe('3 credits');
 
     // 4. The realtor fills in the profile homeowners will see: validation first, then a photo, tags and terms.
-    await agent.goto('/realtor-profile');
-    await agent.getByRole('heading', { name: 'Realtor Profile' }).waitFor();
-    await agent.getByRole('button', { name: 'Save Profile' }).click();
-    await agent.getByText('At least one service area is required').first().waitFor();
-    expect(await agent.getByText('At least one specialty is required').count()).toBeGreaterThan(0);
-    await agent.getByText('No bids placed yet').waitFor();
-    await agent.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(agent, 'marketplace-realtor-profile-empty-desktop');
-    await agent.getByLabel('Upload photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(600, 400, [228, 60, 19]) });
-    await agent.getByText('Not saved yet: press Save Profile to keep it.').waitFor();
-    await agent.getByLabel('Brokerage name').fill('Harbour Realty');
-    await agent.getByLabel('License number').fill('ON-448812');
-    await agent.getByLabel('Years of experience').fill('10');
-    await agent.getByLabel('Commission rate').fill('2.5%');
-    await agent.getByLabel('About', { exact: true }).fill('I list and sell family homes across the west end.');
-    const pick = async (group: string, tags: string[]) => {
-      for (const tag of tags) await agent.getByRole('group', { name: group }).getByRole('button', { name: tag, exact: true }).click();
-    };
-    await pick('Service Areas', ['Etobicoke', 'Mississauga']);
-    await pick('Specialties', ['Single-family', 'First-time Buyers']);
-    await pick('Additional Services', ['Staging', 'Photography']);
-    expect(await agent.getByRole('button', { name: 'Etobicoke', pressed: true }).count()).toBe(1);
-    // The licence document, which sends the profile to review with the save (docs/decisions/0050).
-    await agent.getByLabel('Licence document').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: solidPng(60, 80, [230, 236, 250]) });
-    await agent.getByText('licence.png: save to send it').waitFor();
-    await agent.getByRole('button', { name: 'Save Profile' }).click();
-    await toast(agent, 'Profile updated').waitFor();
-    await agent.getByRole('heading', { name: 'Verification Pending' }).waitFor();
-    await agent.getByText('JPG, PNG or WebP. It is resized to 256 pixels.').waitFor();
+    await fillRealtorProfile(agent);
     // What is saved is the key of the uploaded picture, never a data URL or another site's address (decision 0024).
     const savedPhoto = await apiCall<{ userId: string; profileImageUrl: string | null }>(agent, server.url, 'GET', '/api/realtor-profile');
     expect(savedPhoto.profileImageUrl).toMatch(/^images\/[0-9a-f-]{36}\.jpg$/);

@@ -25,7 +25,6 @@ export const realtorProfileAnswer = answerSchema<RealtorProfileView>()(
     commissionRate: z.string(),
     about: z.string(),
     updatedAt: z.string().nullable(),
-    realtorVerified: z.boolean(),
     wins: z.number(),
     reviewSummary: reviewSummaryAnswer,
     verificationStatus: z.enum(REALTOR_VERIFICATION_STATUSES),

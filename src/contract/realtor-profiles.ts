@@ -160,14 +160,13 @@ export interface RealtorProfileView {
   about: string;
   /** Null until the realtor first saves a profile. */
   updatedAt: string | null;
-  /** The realtor's licence was checked and approved. */
-  realtorVerified: boolean;
   /** How many listings chose them. */
   wins: number;
   /** Their visible reviews (docs/decisions/0051). */
   reviewSummary: ReviewSummary;
-  /** Where the licence review stands; `isVerified` only when approved. */
+  /** Where the licence review stands. */
   verificationStatus: RealtorVerificationStatus;
+  /** The licence was checked and approved (SPEC: realtor_profiles.isVerified); a bid row says the same as `realtorVerified`. */
   isVerified: boolean;
   email?: string;
   phone?: string | null;

@@ -5,7 +5,7 @@ import type { AdminState } from '../domain/admins/admin';
 import { adminDecider } from '../domain/admins/decide';
 import { adminStreamId } from '../domain/admins/events';
 import type { PropertyFacts } from '../domain/bidding/property-facts';
-import { foldPropertyFacts, propertyStreamId as propertyFactsStreamId } from '../domain/bidding/property-facts';
+import { foldPropertyFacts } from '../domain/bidding/property-facts';
 import type { SelectionState } from '../domain/bidding/selection';
 import { selection, selectionStreamId } from '../domain/bidding/selection';
 import type { UploadsState } from '../domain/files/decide';
@@ -68,7 +68,7 @@ export function readLegalActivations(deps: Store, type: LegalDocumentType): Prom
  * that a read model still shows.
  */
 export async function readPropertyFacts(deps: Store, propertyId: string): Promise<PropertyFacts> {
-  return foldPropertyFacts(await deps.eventStore.readStream(propertyFactsStreamId(propertyId)));
+  return foldPropertyFacts(await deps.eventStore.readStream(propertyStreamId(propertyId)));
 }
 
 /** Which bid the listing's owner selected, from the listing's selection stream. */

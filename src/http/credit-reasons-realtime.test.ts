@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { propertyStreamId } from '../domain/bidding/property-facts';
+import { propertyStreamId } from '../domain/listings/events';
 import { expected } from '../event-store/port';
 import { startLiveServer } from '../testing/live-server';
 import { socketTestKit } from '../testing/socket-clients';

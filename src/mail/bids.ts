@@ -1,6 +1,6 @@
 import { REFUND_NO_CHOICE_REASON, REFUND_REASON, REFUND_UNSEEN_REASON } from '../domain/bidding/policies';
 import type { Mail } from './port';
-import { escapeHtml } from './templates';
+import { escapeHtml, mailButton, mailFrame, mailNote, mailParagraph, mailTable } from './frame';
 
 /*
  * The bidding mails: a refund when a listing is deleted, and the outcome of a
@@ -18,22 +18,8 @@ export interface Contact {
 }
 
 function html(title: string, paragraphs: string[], link: { label: string; url: string }, contact?: Contact): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
-  const card = contact
-    ? `<table style="border-collapse:collapse;margin:0 0 16px">${contactRows(contact)
-        .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#6b7280">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
-        .join('')}</table>`
-    : '';
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}
-${card}
-<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#E43C13;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#6b7280">${escapeHtml(link.url)}</p>
-</div></body></html>`;
+  const card = contact ? mailTable(contactRows(contact)) : '';
+  return mailFrame(title, [paragraphs.map((p) => mailParagraph(escapeHtml(p))).join('\n'), card, mailButton(link), mailNote(escapeHtml(link.url))]);
 }
 
 function contactRows(contact: Contact): Array<[string, string]> {

@@ -1,5 +1,5 @@
 import type { Mail } from './port';
-import { escapeHtml } from './templates';
+import { escapeHtml, mailFrame, mailNote, mailParagraph, mailTable } from './frame';
 
 export interface ProspectMailFields {
   email: string;
@@ -37,24 +37,12 @@ export function prospectMail(options: { to: string; prospect: ProspectMailFields
     '',
     `All inquiries: ${options.adminUrl}`,
   ].join('\n');
-  const cells = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#6b7280">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('\n');
-  const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">New ${escapeHtml(inquiry.toLowerCase())} inquiry</h1>
-<p style="margin:0 0 16px">A visitor sent the contact form. Support replies within 24 hours.</p>
-<table style="border-collapse:collapse;margin:0 0 16px">
-${cells}
-</table>
-<p style="margin:0 0 8px;font-weight:bold">Message</p>
-<p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(message)}</p>
-<p style="margin:0;font-size:13px;color:#6b7280"><a href="${escapeHtml(options.adminUrl)}" style="color:#E43C13">All inquiries in the back office</a></p>
-</div></body></html>`;
+  const html = mailFrame(subject, [
+    mailParagraph('A visitor sent the contact form. Support replies within 24 hours.'),
+    mailTable(rows, '\n'),
+    '<p style="margin:0 0 8px;font-weight:bold">Message</p>',
+    mailParagraph(escapeHtml(message), true),
+    mailNote(`<a href="${escapeHtml(options.adminUrl)}" style="color:#E43C13">All inquiries in the back office</a>`),
+  ], `New ${inquiry.toLowerCase()} inquiry`);
   return { to: options.to, subject, text, html, tag: 'prospect' };
 }

@@ -1,5 +1,5 @@
 import type { Mail } from './port';
-import { escapeHtml } from './templates';
+import { escapeHtml, mailButton, mailFrame, mailParagraph } from './frame';
 
 /*
  * Mails about a realtor's licence verification (docs/decisions/0050): why it
@@ -8,15 +8,7 @@ import { escapeHtml } from './templates';
  */
 
 function layout(title: string, paragraphs: Array<{ text: string; preWrap?: boolean }>, link: { label: string; url: string }): string {
-  const body = paragraphs.map(({ text, preWrap }) => `<p style="margin:0 0 16px${preWrap ? ';white-space:pre-wrap' : ''}">${escapeHtml(text)}</p>`).join('\n');
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}
-<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#E43C13;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>
-</div></body></html>`;
+  return mailFrame(title, [...paragraphs.map(({ text, preWrap }) => mailParagraph(escapeHtml(text), preWrap)), mailButton(link)]);
 }
 
 /** A rejection or a revocation: the administrator's subject and message, and where to update the profile. */

@@ -1,5 +1,5 @@
 import type { Mail } from './port';
-import { escapeHtml } from './templates';
+import { escapeHtml, mailButton, mailFrame, mailNote, mailParagraph } from './frame';
 
 /*
  * Mails about reviews (docs/decisions/0051, 0063): the realtor hears of a new
@@ -10,16 +10,7 @@ import { escapeHtml } from './templates';
  */
 
 function layout(title: string, paragraphs: string[], link: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}
-<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#E43C13;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>
-<p style="margin:0;font-size:13px;color:#6b7280">${escapeHtml(link.url)}</p>
-</div></body></html>`;
+  return mailFrame(title, [...paragraphs.map((p) => mailParagraph(escapeHtml(p))), mailButton(link), mailNote(escapeHtml(link.url))]);
 }
 
 function mail(to: string, subject: string, tag: string, name: string, paragraphs: string[], link: { label: string; url: string }): Mail {

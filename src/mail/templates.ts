@@ -1,28 +1,18 @@
+import { escapeHtml, mailButton, mailFrame, mailNote, mailParagraph } from './frame';
 import type { Mail } from './port';
+
+export { escapeHtml } from './frame';
 
 /*
  * The account mails. Every value placed in HTML is escaped; links are
  * absolute, built from the public URL, so they work from any mail client.
  */
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
-
 const PRODUCT = 'BidHome';
 
 function layout(title: string, paragraphs: string[], link: { label: string; url: string }, footer: string): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('\n');
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}
-<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#E43C13;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:<br>${escapeHtml(link.url)}</p>
-<p style="margin:0;font-size:13px;color:#6b7280">${escapeHtml(footer)}</p>
-</div></body></html>`;
+  const parts = paragraphs.map((p) => mailParagraph(p));
+  return mailFrame(title, [...parts, mailButton(link), `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:<br>${escapeHtml(link.url)}</p>`, mailNote(escapeHtml(footer))]);
 }
 
 export function verificationLink(publicUrl: string, token: string): string {

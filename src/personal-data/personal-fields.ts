@@ -1,3 +1,11 @@
+import { agreementsStream } from '../domain/legal/events';
+import { realtorProfileStream } from '../domain/realtor-profiles/profile';
+import { sessionsStreamsOf } from '../domain/sessions/events';
+import { emailStream, usernameStream } from '../domain/shared/reservation';
+import { parseStreamId, userStream } from '../domain/shared/stream-ids';
+import { uploadsStream } from '../domain/files/events';
+import { verificationStream } from '../domain/verification/events';
+
 /*
  * Which values of which events are personal, and whose key protects them
  * (docs/decisions/0042). Each field names the stand-in that reads return once
@@ -23,12 +31,11 @@ const none: StandIn = () => null;
 const name: StandIn = () => ERASED_NAME;
 const text: StandIn = () => ERASED_TEXT;
 
-const PREFIXED_STREAMS = ['user-', 'realtor-profile-', 'verification-', 'agreements-', 'uploads-', 'sessions-user-'];
+const PERSONAL_STREAMS = [userStream, realtorProfileStream, verificationStream, agreementsStream, uploadsStream, sessionsStreamsOf.user];
 
 /** The person a stream belongs to, for the streams that belong to one. */
 export function subjectOfStream(streamId: string): string | null {
-  for (const prefix of PREFIXED_STREAMS) if (streamId.startsWith(prefix)) return streamId.slice(prefix.length);
-  return null;
+  return parseStreamId(streamId, PERSONAL_STREAMS)?.id ?? null;
 }
 
 const stringField = (key: string) => (_streamId: string, data: Record<string, unknown>) => (typeof data[key] === 'string' ? (data[key] as string) : null);
@@ -73,6 +80,6 @@ export function subjectOfMetadata(streamId: string, data: Record<string, unknown
 
 /** A username or email reservation (`username-…`, `email-…`) is the registering person's. */
 function reservationOwner(streamId: string, data: Record<string, unknown>): string | null {
-  const reservation = streamId.startsWith('username-') || streamId.startsWith('email-');
+  const reservation = usernameStream.owns(streamId) || emailStream.owns(streamId);
   return reservation && typeof data.ownerId === 'string' ? data.ownerId : null;
 }

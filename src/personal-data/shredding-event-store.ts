@@ -3,6 +3,7 @@ import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
 import type { PersonalKeys } from './keys';
 import type { StandIn } from './personal-fields';
 import { PERSONAL_FIELDS, PERSONAL_METADATA, subjectOfMetadata } from './personal-fields';
+import { userStream } from '../domain/shared/stream-ids';
 
 /** How a personal value is stored in the log: encrypted under its subject's key (AES-256-GCM). */
 export interface SealedValue {
@@ -101,7 +102,10 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
 
   const openAll = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
     // Before any key is looked up, so an erased person's key is not taken from the cache.
-    for (const event of events) if (event.type === ACCOUNT_ERASED) keys.forget?.(event.streamId.slice('user-'.length));
+    for (const event of events) {
+      const erased = event.type === ACCOUNT_ERASED ? userStream.idOf(event.streamId) : null;
+      if (erased !== null) keys.forget?.(erased);
+    }
     const subjects = new Set<string>();
     for (const event of events) subjectsSealedIn(event, subjects);
     if (subjects.size === 0) return events;

@@ -9,6 +9,7 @@ import { REFUNDS_OWED, owedRefundReason } from '../projections/refunds-owed';
 import { MAILS_FROM_LOG } from '../projections/mails-owed';
 import type { ClockedProcessDeps, OwedWork } from './owed-work';
 import { createOwedWork } from './owed-work';
+import { userStream, propertyStream } from '../domain/shared/stream-ids';
 
 export const BID_REFUNDS = 'bid-refunds';
 
@@ -75,12 +76,12 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
       // Debts from before this start are the worker's (it reads them all at start): no stream read per past deletion.
       if (context?.replaying) return;
       const owed = store.collection<RefundOwedDoc>(REFUNDS_OWED);
-      if (event.type === 'PropertyDeleted' && event.streamId.startsWith('property-')) {
-        const propertyId = (event.data as { propertyId?: string }).propertyId ?? event.streamId.slice('property-'.length);
+      if (event.type === 'PropertyDeleted' && propertyStream.owns(event.streamId)) {
+        const propertyId = (event.data as { propertyId?: string }).propertyId ?? propertyStream.idIn(event.streamId);
         for (const item of await owed.find({ propertyId, doneAt: null })) work.kick(item);
         return;
       }
-      if (event.type === 'BidPlaced' && event.streamId.startsWith('user-')) {
+      if (event.type === 'BidPlaced' && userStream.owns(event.streamId)) {
         const item = await owed.findOne({ _id: (event.data as { bidId: string }).bidId, doneAt: null });
         if (item) work.kick(item);
       }

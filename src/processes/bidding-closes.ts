@@ -10,6 +10,7 @@ import type { Projection } from '../projections/projection';
 import { nameToUuid } from './bid-refunds';
 import type { ClockedProcessDeps, OwedWork } from './owed-work';
 import { createOwedWork } from './owed-work';
+import { propertyStream } from '../domain/shared/stream-ids';
 
 export const BIDDING_CLOSES = 'bidding-closes';
 
@@ -66,9 +67,9 @@ export function createBiddingCloses(deps: BiddingClosesDeps): BiddingCloses {
     async apply(event, store, context) {
       // Closes from before this start are the worker's (it reads them all at start).
       if (context?.replaying) return;
-      if ((event.type !== 'PropertyListed' && event.type !== 'PropertyUpdated') || !event.streamId.startsWith('property-')) return;
+      if ((event.type !== 'PropertyListed' && event.type !== 'PropertyUpdated') || !propertyStream.owns(event.streamId)) return;
       // A new or moved close: the worker's timer wakes for it if it is the next one.
-      const item = await store.collection<CloseOwedDoc>(CLOSES_OWED).findOne({ _id: event.streamId.slice('property-'.length), doneAt: null });
+      const item = await store.collection<CloseOwedDoc>(CLOSES_OWED).findOne({ _id: propertyStream.idIn(event.streamId), doneAt: null });
       if (item) work.kick(item);
     },
     start: work.start,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { propertyStreamId } from '../domain/bidding/property-facts';
+import { propertyStreamId } from '../domain/listings/events';
 import { listingAlertsStreamId } from '../domain/notifications/listing-alerts';
 import { realtorProfile, realtorProfileStreamId } from '../domain/realtor-profiles/profile';
 import { handleCommand } from '../domain/shared/command-handler';

@@ -1,6 +1,7 @@
 import type { ActivityAction, ActivityChange, ActivityTargetType, ActorType } from '../contract/activity';
 import type { RecordedEvent } from '../event-store/port';
 import type { Doc } from '../read-store/port';
+import { userStream } from '../domain/shared/stream-ids';
 
 /*
  * What a row of the activity table (activity-mappings.ts) is made of, and the
@@ -61,7 +62,7 @@ export interface ActivityRow<E extends { type: string; data: unknown }> {
 }
 
 /** The user's id from their account stream's name (`user-{userId}`): account events do not all repeat it. */
-export const userIdOf = (event: RecordedEvent) => event.streamId.replace(/^user-/, '');
+export const userIdOf = (event: RecordedEvent) => userStream.idOf(event.streamId) ?? event.streamId;
 
 export const byUser = (event: RecordedEvent, action: ActivityAction, details: Record<string, unknown> = {}): ActivityDraft => ({
   actorType: 'user',
@@ -71,6 +72,18 @@ export const byUser = (event: RecordedEvent, action: ActivityAction, details: Re
   resourceId: userIdOf(event),
   details,
 });
+
+/** An entry by the user the event's data names (a payment, a file, a listing of theirs), where the stream is not their account. */
+export const byUserId = (
+  userId: string,
+  action: ActivityAction,
+  resourceType: ActivityTargetType,
+  resourceId: string | null,
+  details: Record<string, unknown> = {},
+): ActivityDraft => ({ actorType: 'user', actorId: userId, action, resourceType, resourceId, details });
+
+/** An entry's target when it is a person. */
+export const userTarget = (id: string): TargetRef => ({ kind: 'user', id });
 
 export const byAdmin = (
   adminId: string | null,

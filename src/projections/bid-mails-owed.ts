@@ -7,6 +7,8 @@ import { loadNotificationPreferences } from './notification-preferences';
 import type { OwedDoc } from './owed';
 import type { Projection } from './projection';
 import { upsertOnce } from './projection';
+import { userStream } from '../domain/shared/stream-ids';
+import { bidMailsStream } from '../domain/notifications/bid-mails';
 
 export const BID_MAILS_OWED = 'bid_mails_owed';
 
@@ -36,7 +38,7 @@ export function createBidMailsOwedProjection(): Projection {
       await store.collection<BidMailOwedDoc>(BID_MAILS_OWED).createIndex({ doneAt: 1, since: 1 });
     },
     async apply(event, store) {
-      if (!event.streamId.startsWith('user-') && !event.streamId.startsWith('bid-mails-')) return;
+      if (!userStream.owns(event.streamId) && !bidMailsStream.owns(event.streamId)) return;
       const owed = store.collection<BidMailOwedDoc>(BID_MAILS_OWED);
       if (event.type === 'BidPlaced') {
         const node = event.metadata.node;

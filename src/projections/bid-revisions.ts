@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
 import { POSITION_FIELD, insertOnce } from './projection';
+import { userStream } from '../domain/shared/stream-ids';
 
 export const BID_REVISIONS = 'bid_revisions';
 
@@ -39,14 +40,14 @@ export function createBidRevisionsProjection(): Projection {
       await store.collection<BidRevisionDoc>(BID_REVISIONS).createIndex({ bidId: 1, [POSITION_FIELD]: 1 });
     },
     async apply(event, store) {
-      if (!event.streamId.startsWith('user-')) return;
+      if (!userStream.owns(event.streamId)) return;
       if (event.type !== 'BidPlaced' && event.type !== 'BidMessageEdited') return;
       const { bidId, propertyId, message, at } = (event as RecordedEvent & (BidPlaced | BidMessageEdited)).data;
       const revision: BidRevisionDoc = {
         _id: `${bidId}@${event.position}`,
         bidId,
         propertyId,
-        realtorId: event.streamId.slice('user-'.length),
+        realtorId: userStream.idIn(event.streamId),
         kind: event.type === 'BidPlaced' ? 'placed' : 'edited',
         message,
         at,

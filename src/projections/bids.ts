@@ -13,6 +13,7 @@ import { BID_PROPERTIES, BIDS, type BidDoc, type BidPropertyDoc } from './bid-do
 import { viewPropertyBids } from './bid-views';
 import type { Projection, Push } from './projection';
 import { insertOnce, updateOnce, upsertOnce } from './projection';
+import { userStream, propertyStream } from '../domain/shared/stream-ids';
 
 /** The documents live in bid-docs.ts, where the views read them too; importers of bids.ts keep finding them here. */
 export { BID_PROPERTIES, BIDS, type BidDoc, type BidPropertyDoc };
@@ -41,11 +42,11 @@ export function createBidsProjection(): Projection {
     },
     async apply(event, store, context) {
       const replaying = context?.replaying ?? false;
-      if (event.streamId.startsWith('property-') && isPropertyEventType(event.type)) return applyPropertyEvent(event, store);
+      if (propertyStream.owns(event.streamId) && isPropertyEventType(event.type)) return applyPropertyEvent(event, store);
       if (isSelectionEvent(event)) return applySelection(event as RecordedEvent & BidSelected, store);
       if (isBidSeenEvent(event)) return applySeen(event as RecordedEvent & BidSeen, store);
-      if (!event.streamId.startsWith('user-')) return;
-      const realtorId = event.streamId.slice('user-'.length);
+      if (!userStream.owns(event.streamId)) return;
+      const realtorId = userStream.idIn(event.streamId);
       switch (event.type) {
         case 'BidPlaced':
           return applyBidPlaced(event as RecordedEvent & BidPlaced, realtorId, store, replaying);
@@ -62,7 +63,7 @@ export function createBidsProjection(): Projection {
 
 async function applyPropertyEvent(event: RecordedEvent, store: ReadStore): Promise<void> {
   const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
-  const propertyId = event.streamId.slice('property-'.length);
+  const propertyId = propertyStream.idIn(event.streamId);
   const current = await properties.findOne({ _id: propertyId });
   const facts: PropertyFacts = current ? pickFacts(current) : UNLISTED;
   await upsertOnce(properties, propertyId, event.position, {

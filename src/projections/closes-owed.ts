@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../event-store/port';
 import type { OwedDoc } from './owed';
 import type { Projection } from './projection';
 import { updateOnce, upsertOnce } from './projection';
+import { propertyStream } from '../domain/shared/stream-ids';
 
 export const CLOSES_OWED = 'closes_owed';
 
@@ -40,7 +41,7 @@ export function createClosesOwedProjection(): Projection {
         return;
       }
       if (!isPropertyEvent(event)) return;
-      const propertyId = event.streamId.slice('property-'.length);
+      const propertyId = propertyStream.idIn(event.streamId);
       if (event.type === 'PropertyListed') {
         const { ownerId, title, biddingEndsAt } = (event as RecordedEvent & PropertyListed).data;
         await upsertOnce(owed, propertyId, event.position, {

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
 import { POSITION_FIELD, insertOnce } from './projection';
+import { selectionStream } from '../domain/bidding/selection';
 
 export const CONTACT_SHARES = 'contact_shares';
 
@@ -31,7 +32,7 @@ export function createContactSharesProjection(): Projection {
       await store.collection<ContactShareDoc>(CONTACT_SHARES).createIndex({ realtorId: 1, [POSITION_FIELD]: -1 });
     },
     async apply(event, store) {
-      if (event.type !== 'BidSelected' || !event.streamId.startsWith('selection-')) return;
+      if (event.type !== 'BidSelected' || !selectionStream.owns(event.streamId)) return;
       const { propertyId, ownerId, realtorId, at } = (event as RecordedEvent & BidSelected).data;
       await insertOnce(store.collection<ContactShareDoc>(CONTACT_SHARES), { _id: propertyId, propertyId, ownerId, realtorId, at }, event.position);
     },

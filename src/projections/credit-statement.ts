@@ -7,6 +7,7 @@ import { UNLISTED, evolvePropertyFacts, isPropertyEventType } from '../domain/bi
 import { formatCents } from '../domain/payments/packages';
 import type { Projection } from './projection';
 import { insertOnce, upsertOnce } from './projection';
+import { userStream, propertyStream } from '../domain/shared/stream-ids';
 
 export const CREDIT_LEDGER = 'credit_ledger';
 /** The title of every listing the statement may name, kept after its deletion so a refund still says what it was. */
@@ -46,9 +47,9 @@ export function createCreditStatementProjection(): Projection {
       await store.collection<CreditLedgerDoc>(CREDIT_LEDGER).createIndex({ userId: 1, _position: -1 });
     },
     async apply(event, store) {
-      if (event.streamId.startsWith('property-') && isPropertyEventType(event.type)) {
+      if (propertyStream.owns(event.streamId) && isPropertyEventType(event.type)) {
         const listings = store.collection<CreditLedgerListingDoc>(CREDIT_LEDGER_LISTINGS);
-        const propertyId = event.streamId.slice('property-'.length);
+        const propertyId = propertyStream.idIn(event.streamId);
         const current = await listings.findOne({ _id: propertyId });
         const facts: PropertyFacts = current ? { ...UNLISTED, title: current.title, deleted: current.deleted } : UNLISTED;
         const { title, deleted } = evolvePropertyFacts(facts, event);
@@ -58,7 +59,7 @@ export function createCreditStatementProjection(): Projection {
       if (!isAccountEvent(event)) return;
       const entry = ledgerEntryOf(event);
       if (!entry) return;
-      const userId = event.streamId.slice('user-'.length);
+      const userId = userStream.idIn(event.streamId);
       const ledger = store.collection<CreditLedgerDoc>(CREDIT_LEDGER);
       // A withdrawal names the listing of the refunded bid it follows.
       if (entry.kind === 'reward-withdrawn' && entry.bidId !== undefined) {

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../event-store/port';
 import type { OwedDoc } from './owed';
 import type { Projection } from './projection';
 import { upsertOnce } from './projection';
+import { userStream } from '../domain/shared/stream-ids';
 
 export const CREDITS_OWED = 'credits_owed';
 
@@ -40,7 +41,7 @@ export function createCreditsOwedProjection(): Projection {
         });
         return;
       }
-      if (event.type === 'CreditsPurchased' && event.streamId.startsWith('user-')) {
+      if (event.type === 'CreditsPurchased' && userStream.owns(event.streamId)) {
         const { paymentId, at } = (event as RecordedEvent & CreditsPurchased).data;
         // An upsert, so the mark exists before a lagging node could record the debt.
         await upsertOnce(owed, paymentId, event.position, { $set: { doneAt: at } });

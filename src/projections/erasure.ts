@@ -16,6 +16,7 @@ import { REALTOR_PROFILES } from './realtor-profiles';
 import { REVIEWS } from './reviews';
 import { USER_AGREEMENTS } from './user-agreements';
 import { VERIFICATIONS } from './verifications';
+import { userStream } from '../domain/shared/stream-ids';
 
 export const ERASURES = 'erasures';
 
@@ -38,8 +39,8 @@ export function createErasureProjection(): Projection {
     name: ERASURES,
     collections: [ERASURES],
     async apply(event, store) {
-      if (event.type !== 'AccountErased' || !event.streamId.startsWith('user-')) return;
-      const userId = event.streamId.slice('user-'.length);
+      if (event.type !== 'AccountErased' || !userStream.owns(event.streamId)) return;
+      const userId = userStream.idIn(event.streamId);
       await forget(store, userId, event.position);
       await insertOnce(store.collection<ErasureDoc>(ERASURES), { _id: userId, at: atOf(event) }, event.position);
     },

@@ -25,6 +25,8 @@ import type { RealtorProfileDoc } from './realtor-profiles';
 import { REALTOR_PROFILES } from './realtor-profiles';
 import type { ReviewDoc } from './reviews';
 import { REVIEWS } from './reviews';
+import { userStream } from '../domain/shared/stream-ids';
+import { reviewStream } from '../domain/reviews/review';
 
 /** What one event tells one person: an inbox entry before it is stored. */
 export type InboxEntry = { userId: string; kind: NotificationKind; title: string; body: string; href: string };
@@ -106,14 +108,14 @@ export const INBOX_ENTRY_RULES: Record<string, EntryRule> = {
   CreditsSetByAdmin: creditChange,
 
   async ReviewSubmitted(event, store) {
-    if (!event.streamId.startsWith('review-')) return [];
+    if (!reviewStream.owns(event.streamId)) return [];
     const { realtorId, propertyId, rating } = (event as Recorded<ReviewSubmitted>).data;
     const listing = await listingOf(store, propertyId);
     return [{ userId: realtorId, kind: 'review-received', title: 'New review', body: `A homeowner rated you ${rating} of 5 for ${quoted(listing?.title)}.`, href: '/dashboard' }];
   },
 
   async ReviewReplied(event, store) {
-    if (!event.streamId.startsWith('review-')) return [];
+    if (!reviewStream.owns(event.streamId)) return [];
     const { reviewId } = (event as Recorded<ReviewReplied>).data;
     const review = await store.collection<ReviewDoc>(REVIEWS).findOne({ _id: reviewId }, { projection: { authorId: 1, propertyId: 1 } });
     if (!review) return [];
@@ -172,7 +174,7 @@ async function creditChange(event: RecordedEvent, store: ReadStore): Promise<Inb
   const entry = ledgerEntryOf(event as Recorded<AccountEvent>);
   if (!entry || !(entry.kind in CREDIT_KINDS)) return [];
   const kind = entry.kind as keyof typeof CREDIT_KINDS;
-  const userId = event.streamId.slice('user-'.length);
+  const userId = userStream.idIn(event.streamId);
   const listing = entry.propertyId === undefined ? null : await listingOf(store, entry.propertyId);
   const body = kind === 'purchase' ? `${credits(entry.delta)} added: your balance is ${credits(entry.balanceAfter)}.` : (creditChangeReason(entry, listing?.title ?? null)?.label ?? entry.reason);
   return [{ userId, kind: CREDIT_KINDS[kind], title: CREDIT_TITLES[kind], body, href: '/dashboard' }];

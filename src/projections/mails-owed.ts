@@ -16,6 +16,16 @@ import type { ReviewDoc } from './reviews';
 import { REVIEWS } from './reviews';
 import type { PropertyDoc } from './properties';
 import { PROPERTIES } from './properties';
+import type { StreamScheme } from '../domain/shared/stream-ids';
+import { propertyStream, userStream } from '../domain/shared/stream-ids';
+import { mailStream } from '../domain/notifications/mails';
+import { listingAlertsStream } from '../domain/notifications/listing-alerts';
+import { selectionStream } from '../domain/bidding/selection';
+import { verificationStream } from '../domain/verification/events';
+import { realtorProfileStream } from '../domain/realtor-profiles/profile';
+import { digestStream } from '../domain/notifications/bid-digest';
+import { reviewStream } from '../domain/reviews/review';
+import { prospectsStream } from '../domain/prospects/decide';
 
 export const MAILS_OWED = 'mails_owed';
 
@@ -57,11 +67,11 @@ const str = (data: unknown, field: string): string => String((data as Record<str
  * recipient within the event, so the mailId derived from the event id and the
  * key is the same on every node and every replay.
  */
-export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
+export const MAIL_RULES: Record<string, { stream: StreamScheme; owes: MailRule }> = {
   // The chosen realtor and the owner get each other's contact; the other bidders hear they were not chosen.
   // A realtor who turned outcome mails off gets neither (docs/decisions/0043); the owner's confirmation always goes.
   BidSelected: {
-    stream: 'selection-',
+    stream: selectionStream,
     async owes(event, store) {
       const { propertyId, realtorId, ownerId } = event.data as { propertyId: string; realtorId: string; ownerId: string };
       const propertyTitle = (await findBidProperty(store, propertyId))?.title || 'your listing';
@@ -75,24 +85,24 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
     },
   },
   VerificationRejected: {
-    stream: 'verification-',
+    stream: verificationStream,
     owes: async (event) => [{ key: 'homeowner', kind: 'verification-rejected', to: { userId: str(event.data, 'userId') }, facts: { subject: str(event.data, 'subject'), message: str(event.data, 'message') } }],
   },
   RealtorVerificationApproved: {
-    stream: 'realtor-profile-',
+    stream: realtorProfileStream,
     owes: async (event) => [{ key: 'realtor', kind: 'realtor-approved', to: { userId: str(event.data, 'userId') }, facts: {} }],
   },
   RealtorVerificationRejected: {
-    stream: 'realtor-profile-',
+    stream: realtorProfileStream,
     owes: async (event) => [{ key: 'realtor', kind: 'realtor-rejected', to: { userId: str(event.data, 'userId') }, facts: { subject: str(event.data, 'subject'), message: str(event.data, 'message') } }],
   },
   RealtorVerificationRevoked: {
-    stream: 'realtor-profile-',
+    stream: realtorProfileStream,
     owes: async (event) => [{ key: 'realtor', kind: 'realtor-revoked', to: { userId: str(event.data, 'userId') }, facts: { reason: str(event.data, 'reason') } }],
   },
   // The owner's daily digest (docs/decisions/0043): the bids it names, counted by listing, in the order they came.
   BidDigestSent: {
-    stream: 'digest-',
+    stream: digestStream,
     async owes(event, store) {
       const { ownerId, bidIds } = event.data as { ownerId: string; bidIds: string[] };
       const bids = await bidsCollection(store).find({ _id: { $in: bidIds } }, { sort: { createdAt: 1, _id: 1 }, projection: { propertyId: 1 } });
@@ -105,16 +115,16 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
   },
   // The realtor whose bid's credit came back (docs/decisions/0029, 0059), with why; the refund process writes it.
   BidRefunded: {
-    stream: 'user-',
+    stream: userStream,
     async owes(event, store) {
       const { propertyId, reason } = event.data as { propertyId: string; reason: string };
       const propertyTitle = (await findBidProperty(store, propertyId))?.title ?? '';
-      return [{ key: 'realtor', kind: 'bid-refunded', to: { userId: event.streamId.slice('user-'.length) }, facts: { propertyId, propertyTitle, reason } }];
+      return [{ key: 'realtor', kind: 'bid-refunded', to: { userId: userStream.idIn(event.streamId) }, facts: { propertyId, propertyTitle, reason } }];
     },
   },
   // Each realtor serving the new listing's area who chose instant listing mails (the default) hears of it (docs/decisions/0060).
   PropertyListed: {
-    stream: 'property-',
+    stream: propertyStream,
     async owes(event, store) {
       const { propertyId, title, location, area } = (event as RecordedEvent & PropertyListed).data;
       const where = areaOfListing({ area, location });
@@ -128,7 +138,7 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
   // The reviewed realtor hears of a new review (docs/decisions/0051): the rating and the listing, not the sealed words.
   // No notification choice covers reviews: always sent.
   ReviewSubmitted: {
-    stream: 'review-',
+    stream: reviewStream,
     async owes(event, store) {
       const { propertyId, realtorId, rating } = event.data as { propertyId: string; realtorId: string; rating: number };
       const propertyTitle = (await findBidProperty(store, propertyId))?.title || 'your listing';
@@ -137,7 +147,7 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
   },
   // The review's author hears the realtor replied; the author is the reviews read model's (registered before this one).
   ReviewReplied: {
-    stream: 'review-',
+    stream: reviewStream,
     async owes(event, store) {
       const { reviewId, realtorId } = event.data as { reviewId: string; realtorId: string };
       const found = await store.collection<ReviewDoc>(REVIEWS).findOne({ _id: reviewId }, { projection: { authorId: 1, propertyId: 1 } });
@@ -149,7 +159,7 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
   // A realtor's daily digest of listings gone live in their areas (docs/decisions/0060): the timer of
   // src/processes/listing-alerts.ts records it, the log owes its mail. Instant records (digestDay null) are the old path's.
   ListingAlertsMailed: {
-    stream: 'listing-alerts-',
+    stream: listingAlertsStream,
     async owes(event, store) {
       const { realtorId, propertyIds, digestDay } = (event as RecordedEvent & ListingAlertsMailed).data;
       if (digestDay === null) return [];
@@ -164,7 +174,7 @@ export const MAIL_RULES: Record<string, { stream: string; owes: MailRule }> = {
   },
   // Support hears of each contact form; the form's fields are read from the prospects read model when sent.
   ProspectSubmitted: {
-    stream: 'prospects-',
+    stream: prospectsStream,
     owes: async (event) => [{ key: 'support', kind: 'prospect', to: { support: true }, facts: { prospectId: str(event.data, 'prospectId') } }],
   },
 };
@@ -179,7 +189,7 @@ export const MAILS_FROM_LOG = 'log';
 
 export function owesMails(event: RecordedEvent): boolean {
   const rule = MAIL_RULES[event.type];
-  return rule !== undefined && event.streamId.startsWith(rule.stream) && event.metadata.mails === MAILS_FROM_LOG;
+  return rule !== undefined && rule.stream.owns(event.streamId) && event.metadata.mails === MAILS_FROM_LOG;
 }
 
 /** A mail's id: a UUID derived from the event that owed it and the recipient's key in it. */
@@ -206,12 +216,12 @@ export function createMailsOwedProjection(): Projection {
     },
     async apply(event, store) {
       const owed = store.collection<MailOwedDoc>(MAILS_OWED);
-      if (event.type === 'MailSent' && event.streamId.startsWith('mail-')) {
+      if (event.type === 'MailSent' && mailStream.owns(event.streamId)) {
         const { mailId, at } = (event as RecordedEvent & MailSent).data;
         await upsertOnce(owed, mailId, event.position, { $set: { doneAt: at } });
         return;
       }
-      if (event.type === 'ListingAlertsMailed' && event.streamId.startsWith('listing-alerts-')) await markAlertsMailed(owed, event as RecordedEvent & ListingAlertsMailed);
+      if (event.type === 'ListingAlertsMailed' && listingAlertsStream.owns(event.streamId)) await markAlertsMailed(owed, event as RecordedEvent & ListingAlertsMailed);
       if (!owesMails(event)) return;
       for (const mail of await MAIL_RULES[event.type]!.owes(event, store)) {
         await upsertOnce(owed, mailIdOf(event.id, mail.key), event.position, {

@@ -6,6 +6,7 @@ import type { ReadStore } from '../read-store/port';
 import { areaKey, listingArea, tidyArea } from './listing-area';
 import type { Projection } from './projection';
 import { upsertOnce } from './projection';
+import { userStream, propertyStream } from '../domain/shared/stream-ids';
 
 /** One document per listing: its area, when it went live, its bids' ids and the first bid's time. */
 export const MARKET_LISTINGS = 'market_listings';
@@ -36,8 +37,8 @@ export function createMarketStatsProjection(): Projection {
       await store.collection<MarketListingDoc>(MARKET_LISTINGS).createIndex({ listedAt: 1 });
     },
     async apply(event, store) {
-      if (event.streamId.startsWith('property-')) return applyListingEvent(event, store);
-      if (event.streamId.startsWith('user-') && event.type === 'BidPlaced') {
+      if (propertyStream.owns(event.streamId)) return applyListingEvent(event, store);
+      if (userStream.owns(event.streamId) && event.type === 'BidPlaced') {
         const { bidId, propertyId, at } = (event as RecordedEvent & BidPlaced).data;
         const listings = store.collection<MarketListingDoc>(MARKET_LISTINGS);
         // Both writes are idempotent by themselves, in any order and on any node: the id joins the set once, and the first bid's time only moves earlier.
@@ -57,7 +58,7 @@ async function applyListingEvent(event: RecordedEvent, store: ReadStore): Promis
   if (area !== undefined) set.area = area;
   if (event.type === 'PropertyListed') set.listedAt = typeof data.listedAt === 'string' ? data.listedAt : null;
   const onInsert = Object.fromEntries(Object.entries({ area: '', listedAt: null, bidIds: [], firstBidAt: null }).filter(([key]) => !(key in set)));
-  const id = event.streamId.slice('property-'.length);
+  const id = propertyStream.idIn(event.streamId);
   // The bids' fields are left to BidPlaced, which never moves the document's position.
   await upsertOnce(store.collection<MarketListingDoc>(MARKET_LISTINGS), id, event.position, { $set: set, $setOnInsert: onInsert });
 }

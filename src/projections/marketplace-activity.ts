@@ -12,7 +12,7 @@ import type {
 } from '../domain/realtor-profiles/profile';
 import type { VerificationApproved, VerificationRejected, VerificationSubmitted } from '../domain/verification/events';
 import type { ActivityRow, KnownName } from './activity-rows';
-import { byAdmin, change, changedFields, summarise } from './activity-rows';
+import { byAdmin, byUserId, change, changedFields, summarise, userTarget } from './activity-rows';
 
 /*
  * The activity-log rows of contact forms, legal documents, uploads, ownership
@@ -111,43 +111,33 @@ export const MARKETPLACE_ACTIVITY: {
     }),
   },
   AgreementAccepted: {
-    entry: (data) => ({ actorType: 'user', actorId: data.userId, action: 'legal_document.accept', resourceType: 'legal_document', resourceId: String(data.documentId), details: {} }),
+    entry: (data) => byUserId(data.userId, 'legal_document.accept', 'legal_document', String(data.documentId)),
   },
 
   // Uploads and ownership verification (src/domain/files, verification): the target is the person the file or bill is about.
   FileUploaded: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.userId,
-      action: 'file.upload',
-      resourceType: 'file',
-      resourceId: data.key,
-      details: { kind: data.kind, contentType: data.contentType, size: data.size },
-      target: { kind: 'user', id: data.userId },
+      ...byUserId(data.userId, 'file.upload', 'file', data.key, { kind: data.kind, contentType: data.contentType, size: data.size }),
+      target: userTarget(data.userId),
     }),
   },
   VerificationSubmitted: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.userId,
-      action: 'verification.submit',
-      resourceType: 'verification',
-      resourceId: data.verificationId,
-      details: { documentType: data.documentType, replaces: data.replaces },
-      target: { kind: 'user', id: data.userId },
+      ...byUserId(data.userId, 'verification.submit', 'verification', data.verificationId, { documentType: data.documentType, replaces: data.replaces }),
+      target: userTarget(data.userId),
     }),
   },
   VerificationApproved: {
     entry: (data) => ({
       ...byAdmin(data.adminId, 'verification.approve', 'verification', data.verificationId, { userId: data.userId }),
-      target: { kind: 'user', id: data.userId },
+      target: userTarget(data.userId),
       changes: [change('status', 'pending', 'approved')],
     }),
   },
   VerificationRejected: {
     entry: (data) => ({
       ...byAdmin(data.adminId, 'verification.reject', 'verification', data.verificationId, { userId: data.userId, subject: data.subject }),
-      target: { kind: 'user', id: data.userId },
+      target: userTarget(data.userId),
       changes: [change('status', 'pending', 'rejected'), change('subject', null, data.subject)],
     }),
   },
@@ -155,17 +145,12 @@ export const MARKETPLACE_ACTIVITY: {
   // Listings (src/domain/listings).
   PropertyListed: {
     names: (data) => [listingName(data)],
-    entry: (data) => ({ actorType: 'user', actorId: data.ownerId, action: 'property.create', resourceType: 'property', resourceId: data.propertyId, details: { title: data.title, location: data.location } }),
+    entry: (data) => byUserId(data.ownerId, 'property.create', 'property', data.propertyId, { title: data.title, location: data.location }),
   },
   PropertyUpdated: {
     names: (data) => [listingName(data)],
     entry: (data, _event, before) => ({
-      actorType: 'user',
-      actorId: data.ownerId,
-      action: 'property.update',
-      resourceType: 'property',
-      resourceId: data.propertyId,
-      details: { title: data.title },
+      ...byUserId(data.ownerId, 'property.update', 'property', data.propertyId, { title: data.title }),
       changes: changedFields(before, listingFields(data)),
     }),
   },
@@ -173,57 +158,47 @@ export const MARKETPLACE_ACTIVITY: {
     entry: (data) => ({ ...byAdmin(data.adminId, 'property.toggle', 'property', data.propertyId, { isActive: data.isActive }), changes: [change('active', !data.isActive, data.isActive)] }),
   },
   PropertyDeleted: {
-    entry: (data) => ({ actorType: 'user', actorId: data.ownerId, action: 'property.delete', resourceType: 'property', resourceId: data.propertyId, details: { title: data.title } }),
+    entry: (data) => byUserId(data.ownerId, 'property.delete', 'property', data.propertyId, { title: data.title }),
   },
 
   // Bid selection and realtor profiles (src/domain/bidding, realtor-profiles).
   BidSelected: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.ownerId,
-      action: 'bid.select',
-      resourceType: 'bid',
-      resourceId: data.bidId,
-      details: { propertyId: data.propertyId, realtorId: data.realtorId },
+      ...byUserId(data.ownerId, 'bid.select', 'bid', data.bidId, { propertyId: data.propertyId, realtorId: data.realtorId }),
       target: { kind: 'property', id: data.propertyId },
     }),
   },
   RealtorProfileSaved: {
     // Its stream is realtor-profile-{userId}, so the actor comes from the data.
-    entry: (data) => ({ actorType: 'user', actorId: data.userId, action: 'realtor_profile.update', resourceType: 'realtor_profile', resourceId: data.userId, details: {}, target: { kind: 'user', id: data.userId } }),
+    entry: (data) => ({ ...byUserId(data.userId, 'realtor_profile.update', 'realtor_profile', data.userId), target: userTarget(data.userId) }),
   },
 
   // Licence verification of realtors (docs/decisions/0050): the target is the realtor.
   RealtorVerificationSubmitted: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.userId,
-      action: 'realtor_verification.submit',
-      resourceType: 'realtor_profile',
-      resourceId: data.userId,
-      details: { licenseNumber: data.licenseNumber, brokerageName: data.brokerageName },
-      target: { kind: 'user', id: data.userId },
+      ...byUserId(data.userId, 'realtor_verification.submit', 'realtor_profile', data.userId, { licenseNumber: data.licenseNumber, brokerageName: data.brokerageName }),
+      target: userTarget(data.userId),
       changes: [change('verificationStatus', null, 'pending')],
     }),
   },
   RealtorVerificationApproved: {
     entry: (data) => ({
       ...byAdmin(data.adminId, 'realtor_verification.approve', 'realtor_profile', data.userId, { userId: data.userId }),
-      target: { kind: 'user', id: data.userId },
+      target: userTarget(data.userId),
       changes: [change('verificationStatus', 'pending', 'approved')],
     }),
   },
   RealtorVerificationRejected: {
     entry: (data) => ({
       ...byAdmin(data.adminId, 'realtor_verification.reject', 'realtor_profile', data.userId, { userId: data.userId, subject: data.subject }),
-      target: { kind: 'user', id: data.userId },
+      target: userTarget(data.userId),
       changes: [change('verificationStatus', 'pending', 'rejected')],
     }),
   },
   RealtorVerificationRevoked: {
     entry: (data) => ({
       ...byAdmin(data.adminId, 'realtor_verification.revoke', 'realtor_profile', data.userId, { userId: data.userId, reason: data.reason }),
-      target: { kind: 'user', id: data.userId },
+      target: userTarget(data.userId),
       changes: [change('verificationStatus', 'approved', 'rejected')],
     }),
   },

@@ -6,6 +6,7 @@ import { isAccountEvent } from '../domain/accounts/events';
 import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
 import { upsertOnce } from './projection';
+import { userStream } from '../domain/shared/stream-ids';
 
 export const NOTIFICATION_PREFERENCES = 'notification_preferences';
 
@@ -39,7 +40,7 @@ export function createNotificationPreferencesProjection(): Projection {
       const { bidEmails, outcomeEmails, at } = (event as RecordedEvent & AccountEvent & NotificationPreferencesChanged).data;
       const listingEmails = (event as RecordedEvent & AccountEvent & NotificationPreferencesChanged).data.listingEmails ?? 'instant';
       const collection = store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES);
-      const userId = event.streamId.slice('user-'.length);
+      const userId = userStream.idIn(event.streamId);
       const before = await collection.findOne({ _id: userId });
       // Staying on the digest keeps its start; switching to it starts it now.
       const dailySince = bidEmails !== 'daily' ? null : before?.bidEmails === 'daily' ? before.dailySince : at;

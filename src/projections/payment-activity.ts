@@ -1,7 +1,7 @@
 import type { CreditsPurchased, PaymentMethodRemoved, PaymentMethodSaved } from '../domain/accounts/events';
 import type { PaymentCreated, PaymentFailed, PaymentSucceeded } from '../domain/payments/payment';
 import type { ActivityRow } from './activity-rows';
-import { byUser, change, creditsChange } from './activity-rows';
+import { byUser, byUserId, change, creditsChange, userTarget } from './activity-rows';
 
 /*
  * The activity-log rows of card payments (docs/decisions/0017), spread into
@@ -29,37 +29,22 @@ export const PAYMENT_ACTIVITY: {
   },
   PaymentCreated: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.userId,
-      action: 'payment.create',
-      resourceType: 'payment',
-      resourceId: data.paymentId,
-      details: { amount: data.amountCents, credits: data.credits },
-      target: { kind: 'user', id: data.userId },
+      ...byUserId(data.userId, 'payment.create', 'payment', data.paymentId, { amount: data.amountCents, credits: data.credits }),
+      target: userTarget(data.userId),
       changes: [change('status', null, 'pending')],
     }),
   },
   PaymentSucceeded: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.userId,
-      action: 'payment.succeed',
-      resourceType: 'payment',
-      resourceId: data.paymentId,
-      details: { amount: data.amountCents, credits: data.credits, paymentIntentId: data.paymentIntentId },
-      target: { kind: 'user', id: data.userId },
+      ...byUserId(data.userId, 'payment.succeed', 'payment', data.paymentId, { amount: data.amountCents, credits: data.credits, paymentIntentId: data.paymentIntentId }),
+      target: userTarget(data.userId),
       changes: [change('status', null, 'succeeded')],
     }),
   },
   PaymentFailed: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.userId,
-      action: 'payment.fail',
-      resourceType: 'payment',
-      resourceId: data.paymentId,
-      details: { reason: data.reason, paymentIntentId: data.paymentIntentId },
-      target: { kind: 'user', id: data.userId },
+      ...byUserId(data.userId, 'payment.fail', 'payment', data.paymentId, { reason: data.reason, paymentIntentId: data.paymentIntentId }),
+      target: userTarget(data.userId),
       changes: [change('status', null, 'failed')],
     }),
   },

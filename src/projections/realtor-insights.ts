@@ -10,6 +10,7 @@ import type { ReadStore } from '../read-store/port';
 import type { Projection } from './projection';
 import { listingArea } from './listing-area';
 import { insertOnce, updateOnce, upsertOnce } from './projection';
+import { userStream, propertyStream } from '../domain/shared/stream-ids';
 
 export const REALTOR_INSIGHTS = 'realtor_insights';
 /** What the insights need of each listing: when it was listed, its area, when bidding ends and which bid won. */
@@ -51,7 +52,7 @@ export function createRealtorInsightsProjection(): Projection {
       await store.collection<InsightBidDoc>(REALTOR_INSIGHTS).createIndex({ realtorId: 1 });
     },
     async apply(event, store) {
-      if (event.streamId.startsWith('property-') && isPropertyEventType(event.type)) return applyListingEvent(event, store);
+      if (propertyStream.owns(event.streamId) && isPropertyEventType(event.type)) return applyListingEvent(event, store);
       if (isSelectionEvent(event)) {
         const { propertyId, bidId } = (event as RecordedEvent & BidSelected).data;
         await upsertOnce(store.collection<InsightListingDoc>(REALTOR_INSIGHT_LISTINGS), propertyId, event.position, {
@@ -60,11 +61,11 @@ export function createRealtorInsightsProjection(): Projection {
         });
         return;
       }
-      if (!event.streamId.startsWith('user-')) return;
+      if (!userStream.owns(event.streamId)) return;
       const bids = store.collection<InsightBidDoc>(REALTOR_INSIGHTS);
       if (event.type === 'BidPlaced') {
         const { bidId, propertyId, at } = (event as RecordedEvent & BidPlaced).data;
-        const realtorId = event.streamId.slice('user-'.length);
+        const realtorId = userStream.idIn(event.streamId);
         await insertOnce(bids, { _id: bidId, realtorId, propertyId, placedAt: at, credits: BID_COST, refunded: false }, event.position);
       } else if (event.type === 'BidRefunded') {
         const { bidId, reason } = (event as RecordedEvent & BidRefunded).data;
@@ -91,7 +92,7 @@ async function applyListingEvent(event: RecordedEvent, store: ReadStore): Promis
   } else {
     return;
   }
-  const id = event.streamId.slice('property-'.length);
+  const id = propertyStream.idIn(event.streamId);
   const onInsert = Object.fromEntries(
     Object.entries({ listedAt: null, area: '', biddingEndsAt: null, selectedBidId: null }).filter(([key]) => !(key in set)),
   );

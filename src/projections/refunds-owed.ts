@@ -22,6 +22,7 @@ import { BID_PROPERTIES, BIDS } from './bids';
 import type { OwedDoc } from './owed';
 import type { Projection } from './projection';
 import { updateOnce, upsertOnce } from './projection';
+import { userStream, propertyStream } from '../domain/shared/stream-ids';
 
 export const REFUNDS_OWED = 'refunds_owed';
 
@@ -66,20 +67,20 @@ export function createRefundsOwedProjection(): Projection {
       if (isFairCreditsAdoptedEvent(event)) return applyAdoption(owed, event as RecordedEvent & FairCreditsAdopted);
       if (isBidSeenEvent(event)) return applySeen(owed, event as RecordedEvent & BidSeen);
       if (isSelectionEvent(event)) return applySelection(owed, event as RecordedEvent & BidSelected);
-      if (event.type === 'PropertyUpdated' && event.streamId.startsWith('property-')) return applyNewClose(owed, event);
-      if (event.type === 'PropertyDeleted' && event.streamId.startsWith('property-')) {
+      if (event.type === 'PropertyUpdated' && propertyStream.owns(event.streamId)) return applyNewClose(owed, event);
+      if (event.type === 'PropertyDeleted' && propertyStream.owns(event.streamId)) {
         const data = event.data as { propertyId?: string; title?: string; biddingEndsAt?: string; at: string };
-        const propertyId = data.propertyId ?? event.streamId.slice('property-'.length);
+        const propertyId = data.propertyId ?? propertyStream.idIn(event.streamId);
         const standing = await store.collection<BidDoc>(BIDS).find({ propertyId, refundedAt: null });
         const orders = refundsForDeletedProperty(data.at, data.biddingEndsAt ?? null, standing.map(toStandingBid));
         for (const order of orders) await recordOwed(owed, order, propertyId, data.title ?? '', event);
         return;
       }
-      if (!event.streamId.startsWith('user-')) return;
+      if (!userStream.owns(event.streamId)) return;
       if (event.type === 'BidPlaced') {
         const { bidId, propertyId, at } = (event as RecordedEvent & BidPlaced).data;
         const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId }, { projection: { deleted: 1, title: 1, biddingEndsAt: 1 } });
-        const bid = { bidId, realtorId: event.streamId.slice('user-'.length), placedAt: at };
+        const bid = { bidId, realtorId: userStream.idIn(event.streamId), placedAt: at };
         const orders = refundForBidOnDeletedProperty(bid, property?.deleted ?? false);
         for (const order of orders) await recordOwed(owed, order, propertyId, property?.title ?? '', event);
         const closes = property?.biddingEndsAt ?? null;
@@ -137,7 +138,7 @@ async function applyAdoption(owed: Collection<RefundOwedDoc>, event: RecordedEve
 async function applyNewClose(owed: Collection<RefundOwedDoc>, event: RecordedEvent) {
   const closes = (event.data as { biddingEndsAt?: unknown }).biddingEndsAt;
   if (typeof closes !== 'string') return;
-  const propertyId = event.streamId.slice('property-'.length);
+  const propertyId = propertyStream.idIn(event.streamId);
   for (const item of await owed.find({ propertyId, doneAt: null, reason: { $in: [REFUND_UNSEEN_REASON, REFUND_NO_CHOICE_REASON] } })) {
     const dueAt = item.reason === REFUND_UNSEEN_REASON ? closes : noChoiceRefundDue(closes);
     await updateOnce(owed, item._id, event.position, { $set: { since: dueAt, dueAt, at: dueAt } });

@@ -1,6 +1,6 @@
 import type { ReviewHidden, ReviewReplied, ReviewSubmitted } from '../domain/reviews/review';
 import type { ActivityRow } from './activity-rows';
-import { byAdmin, change } from './activity-rows';
+import { byAdmin, byUserId, change, userTarget } from './activity-rows';
 
 /*
  * The activity-log rows of verified reviews (docs/decisions/0051), spread
@@ -15,22 +15,17 @@ export const REVIEW_ACTIVITY: {
 } = {
   ReviewSubmitted: {
     entry: (data) => ({
-      actorType: 'user',
-      actorId: data.authorId,
-      action: 'review.create',
-      resourceType: 'review',
-      resourceId: data.reviewId,
-      details: { propertyId: data.propertyId, realtorId: data.realtorId, rating: data.rating },
-      target: { kind: 'user', id: data.realtorId },
+      ...byUserId(data.authorId, 'review.create', 'review', data.reviewId, { propertyId: data.propertyId, realtorId: data.realtorId, rating: data.rating }),
+      target: userTarget(data.realtorId),
     }),
   },
   ReviewReplied: {
-    entry: (data) => ({ actorType: 'user', actorId: data.realtorId, action: 'review.reply', resourceType: 'review', resourceId: data.reviewId, details: {}, target: { kind: 'user', id: data.realtorId } }),
+    entry: (data) => ({ ...byUserId(data.realtorId, 'review.reply', 'review', data.reviewId), target: userTarget(data.realtorId) }),
   },
   ReviewHidden: {
     entry: (data) => ({
       ...byAdmin(data.adminId, 'review.hide', 'review', data.reviewId, { realtorId: data.realtorId, reason: data.reason }),
-      target: { kind: 'user', id: data.realtorId },
+      target: userTarget(data.realtorId),
       changes: [change('hidden', false, true)],
     }),
   },

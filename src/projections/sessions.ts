@@ -5,6 +5,7 @@ import { isSessionEvent } from '../domain/sessions/events';
 import { personRoom } from '../contract/realtime';
 import type { Projection, Push, SessionEndedPayload } from './projection';
 import { SESSION_ENDED_PUSH, deleteBelow, dropIfBelowHorizon, insertOnce } from './projection';
+import { userStream } from '../domain/shared/stream-ids';
 
 export const ENDED_SESSIONS = 'ended_sessions';
 
@@ -44,7 +45,7 @@ export function createSessionsProjection(): Projection {
       }
       // The session version on the account or administrator is what refuses these sessions over HTTP.
       if (isAccountEvent(event) && event.type === 'SessionsEnded') {
-        return [endedPush('user', event.streamId.slice('user-'.length), { sessionVersion: event.data.sessionVersion })];
+        return [endedPush('user', userStream.idIn(event.streamId), { sessionVersion: event.data.sessionVersion })];
       }
       if (isAdminEvent(event) && (event.type === 'AdminDeactivated' || (event.type === 'AdminPasswordSet' && event.data.reason === 'change'))) {
         return [endedPush('admin', event.data.adminId, { sessionVersion: event.data.sessionVersion })];

@@ -13,6 +13,7 @@ import type { CreditLedgerListingDoc } from './credit-statement';
 import { CREDIT_LEDGER_LISTINGS } from './credit-statement';
 import type { Projection, Push } from './projection';
 import { deleteOnce, insertOnce, updateOnce, upsertOnce } from './projection';
+import { userStream } from '../domain/shared/stream-ids';
 
 export const USERS = 'users';
 export const ACCOUNT_TOKENS = 'account_tokens';
@@ -97,7 +98,7 @@ export function createUsersProjection(): Projection {
         return;
       }
       if (!isAccountEvent(event)) return;
-      return applyAccountEvent(event, event.streamId.slice('user-'.length), store);
+      return applyAccountEvent(event, userStream.idIn(event.streamId), store);
     },
   };
 }

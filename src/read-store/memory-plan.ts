@@ -4,11 +4,12 @@ import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Entry, MemoryIndex, SortedEntry } from './memory-index';
 import { compileFastMatcher, DEFER } from './memory-match';
-import { fieldSearchOf, planOr, type TextHolder, type TextSearch } from './memory-text';
-import { entriesContaining, type TextColumn } from './memory-text-column';
+import { type Candidates, candidatesFor } from './memory-candidates';
+import type { TextHolder } from './memory-text';
+import type { TextColumn } from './memory-text-column';
 import { DELETED_FIELD, namesDeleted } from './port';
 import type { Doc, Filter, IndexOptions, Projection, Sort } from './port';
-import { compareStrings, compareValues, isIndexableScalar, isPlainObject, sortKeyAt } from './memory-values';
+import { compareStrings, compareValues, isPlainObject, sortKeyAt } from './memory-values';
 
 export interface CollectionState {
   readonly name: string;
@@ -178,96 +179,6 @@ function compileFilter(filter: Filter, compiled: boolean): (doc: Doc, holder: Te
       throw error;
     }
   };
-}
-
-interface Candidates {
-  entries: Entry[];
-  plan: string;
-}
-
-// Past this share of the collection, testing every document in stored order
-// costs less than collecting the candidates (and, unsorted, ordering them).
-const SCAN_SHARE = 0.25;
-
-/**
- * The documents a filter can match, when an index narrows them: equality
- * (plain, `$eq` or `$in` of scalars) on `_id` or an index's first field, at
- * the top level or in any clause of an `$and`; or, for an `$or`, the union of
- * what each clause narrows to, when every clause does. Null when nothing
- * narrows the filter to fewer than a quarter of the documents: then it scans.
- */
-function candidatesFor(state: CollectionState, filter: Filter): Candidates | null {
-  // A text column's pass costs about as much as testing an eighth of the documents: tried only when no index narrows as far.
-  const indexed = narrow(state, filter, false);
-  const found = indexed && indexed.size <= state.docs.size / 8 ? indexed : narrow(state, filter, true);
-  if (!found || found.size > Math.max(64, state.docs.size * SCAN_SHARE)) return null;
-  return { entries: found.collect(), plan: found.plan };
-}
-
-interface Narrowed {
-  size: number;
-  plan: string;
-  collect(): Entry[];
-}
-
-function narrow(state: CollectionState, filter: Filter, searchText: boolean): Narrowed | null {
-  const ids = typeof filter._id === 'string' ? [filter._id] : equalityValues(filter._id);
-  if (ids) {
-    const unique = [...new Set(ids)];
-    return { size: unique.length, plan: 'id', collect: () => unique.flatMap((id) => state.docs.get(id as string) ?? []) };
-  }
-  let best: Narrowed | null = null;
-  const consider = (option: Narrowed | null) => {
-    if (option && (!best || option.size < best.size)) best = option;
-  };
-  for (const index of state.indexes) {
-    const values = equalityValues(filter[index.firstPath]);
-    if (!values) continue;
-    consider({
-      size: index.sizeFor(values, state.docs),
-      plan: `index:${index.name}`,
-      collect: () => [...index.idsFor(values, state.docs)].flatMap((id) => state.docs.get(id) ?? []),
-    });
-  }
-  if (searchText) {
-    for (const field of Object.keys(filter)) {
-      const search = field.startsWith('$') ? null : fieldSearchOf(field, filter[field]);
-      if (search) consider(textNarrowed(state, search));
-    }
-  }
-  if (Array.isArray(filter.$and)) for (const clause of filter.$and) if (isPlainObject(clause)) consider(narrow(state, clause, searchText));
-  if (Array.isArray(filter.$or) && filter.$or.length > 0) consider(union(state, filter.$or, searchText));
-  return best;
-}
-
-function textNarrowed(state: CollectionState, search: TextSearch): Narrowed {
-  const entries = entriesContaining(state.textColumns, state.docs.values(), (entry) => state.docs.get(entry.doc._id) === entry, search);
-  return { size: entries.length, plan: `text:${search.fields.join('|')}`, collect: () => entries };
-}
-
-// Each clause narrows, or is one literal searched in several fields (memory-text.ts), which a text column narrows.
-function union(state: CollectionState, clauses: unknown[], searchText: boolean): Narrowed | null {
-  if (!clauses.every(isPlainObject)) return null;
-  const plan = searchText ? planOr(clauses) : null;
-  const parts: Narrowed[] = (plan?.searches ?? []).map((search) => textNarrowed(state, search));
-  for (const clause of plan?.rest ?? clauses) {
-    const part = isPlainObject(clause) ? narrow(state, clause, searchText) : null;
-    if (!part) return null;
-    parts.push(part);
-  }
-  return {
-    size: parts.reduce((sum, part) => sum + part.size, 0),
-    plan: `or(${parts.map((part) => part.plan).join(',')})`,
-    collect: () => [...new Set(parts.flatMap((part) => part.collect()))],
-  };
-}
-
-function equalityValues(condition: unknown): unknown[] | null {
-  if (isIndexableScalar(condition)) return [condition];
-  if (!isPlainObject(condition)) return null;
-  if ('$eq' in condition && isIndexableScalar(condition.$eq)) return [condition.$eq];
-  if (Array.isArray(condition.$in) && condition.$in.every(isIndexableScalar)) return condition.$in;
-  return null;
 }
 
 interface IndexOrder {

@@ -4517,7 +4517,6 @@ export interface operations {
                         commissionRate: string;
                         about: string;
                         updatedAt: string | null;
-                        realtorVerified: boolean;
                         wins: number;
                         reviewSummary: {
                             count: number;
@@ -4589,7 +4588,6 @@ export interface operations {
                         commissionRate: string;
                         about: string;
                         updatedAt: string | null;
-                        realtorVerified: boolean;
                         wins: number;
                         reviewSummary: {
                             count: number;
@@ -4649,7 +4647,6 @@ export interface operations {
                         commissionRate: string;
                         about: string;
                         updatedAt: string | null;
-                        realtorVerified: boolean;
                         wins: number;
                         reviewSummary: {
                             count: number;

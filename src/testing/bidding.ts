@@ -1,6 +1,6 @@
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
-import { propertyStreamId } from '../domain/bidding/property-facts';
+import { propertyStreamId } from '../domain/listings/events';
 import type { RealtorProfileEvent, RealtorProfileFields } from '../domain/realtor-profiles/profile';
 import { realtorProfile, realtorProfileStreamId } from '../domain/realtor-profiles/profile';
 import { foldEvents } from '../domain/shared/decider';
@@ -93,6 +93,18 @@ export async function setCredits(t: BiddingApp, userId: string, credits: number)
   });
   await t.runner.waitFor(position);
 }
+
+/** A complete profile as a realtor sends it, before any licence document. */
+export const PROFILE_INPUT = {
+  brokerageName: 'Maple Realty',
+  licenseNumber: 'L-123',
+  yearsOfExperience: 12,
+  serviceAreas: ['Downtown'],
+  specialties: ['Condos'],
+  additionalServices: [],
+  commissionRate: '2.5%',
+  about: 'Twelve years downtown.',
+};
 
 /** A profile that carries everything licence verification asks for; its document key is the fixture's own. */
 export const VETTED_PROFILE: RealtorProfileData = {

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { send } from './admins';
 import type { TestApp } from './test-app';
 
@@ -58,4 +58,22 @@ export async function expectPagingRefusals(t: TestApp, path: string, cookie: str
     expect(res.status, `cursor=${cursor.slice(0, 20)}`).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'Invalid cursor' });
   }
+}
+
+/**
+ * A list's data, seeded once before the calling describe's tests and closed
+ * after them: `const seed = seededOnce(seeded)`, then `seed().t` in a test.
+ */
+export function seededOnce<S extends { t: TestApp }>(seeded: () => Promise<S>): () => S {
+  let seed: S | undefined;
+  beforeAll(async () => {
+    seed = await seeded();
+  }, 60_000);
+  afterAll(async () => {
+    await seed?.t.close();
+  });
+  return () => {
+    if (!seed) throw new Error('The list was not seeded: seededOnce runs in a describe, its seed is read in its tests');
+    return seed;
+  };
 }

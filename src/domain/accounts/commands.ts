@@ -1,11 +1,12 @@
 import type { Brand } from '../shared/decider';
 import type { BidEmails } from '../../contract/notifications';
 import type { UserRole } from '../../contract/accounts';
+import { userStream } from '../shared/stream-ids';
 
 export type UserId = Brand<string, 'UserId'>;
 
 /** The stream of one user account. */
-export const userStreamId = (userId: string) => `user-${userId}`;
+export const userStreamId = userStream.of;
 
 /** Why a password was set; every reason but registration ends the account's sessions. */
 export type PasswordReason = 'registration' | 'change' | 'reset' | 'admin';

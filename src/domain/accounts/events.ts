@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../event-store/port';
 import type { PasswordReason } from './commands';
 import type { NotificationPreferences } from './account';
 import type { UserRole } from '../../contract/accounts';
+import { userStream } from '../shared/stream-ids';
 
 export type UserRegistered = {
   type: 'UserRegistered';
@@ -154,5 +155,5 @@ const TYPES: ReadonlySet<string> = new Set(ACCOUNT_EVENT_TYPES);
 
 /** An event of a user account stream (`user-{userId}`), narrowed for projections. */
 export function isAccountEvent(event: RecordedEvent): event is RecordedEvent & AccountEvent {
-  return event.streamId.startsWith('user-') && TYPES.has(event.type);
+  return userStream.owns(event.streamId) && TYPES.has(event.type);
 }

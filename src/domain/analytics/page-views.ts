@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /** The UTC day of an ISO time, `YYYY-MM-DD`. */
 export const dayOf = (at: string) => at.slice(0, 10);
@@ -9,7 +10,8 @@ export const dayOf = (at: string) => at.slice(0, 10);
  * changes every day and cannot be traced back to a person; nothing else about
  * the visitor is kept.
  */
-export const pageViewStreamId = (day: string, visitorHash: string) => `page-views-${day}-${visitorHash}`;
+export const pageViewsStream = streamScheme('page-views');
+export const pageViewStreamId = (day: string, visitorHash: string) => pageViewsStream.of(`${day}-${visitorHash}`);
 
 export type RecordPageView = { type: 'RecordPageView'; path: string; referrerHost: string | null; visitorHash: string; at: string };
 export type PageViewed = { type: 'PageViewed'; data: { path: string; referrerHost: string | null; visitorHash: string; at: string } };
@@ -22,5 +24,5 @@ export const pageViewDecider: Decider<RecordPageView, null, PageViewed> = {
 };
 
 export function isPageViewEvent(event: RecordedEvent): event is RecordedEvent & PageViewed {
-  return event.type === 'PageViewed' && event.streamId.startsWith('page-views-');
+  return event.type === 'PageViewed' && pageViewsStream.owns(event.streamId);
 }

@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * A listing's bidding closes at a time (`biddingEndsAt`), not with an
@@ -10,7 +11,8 @@ import type { Decider } from '../shared/decider';
  * stream meets a new event type.
  */
 
-export const biddingClosedStreamId = (propertyId: string) => `bidding-closed-${propertyId}`;
+export const biddingClosedStream = streamScheme('bidding-closed');
+export const biddingClosedStreamId = biddingClosedStream.of;
 
 /** The name the BiddingClosed's deterministic event id is derived from: one per listing. */
 export const biddingClosedEventName = (propertyId: string) => `bidding-closed:${propertyId}`;
@@ -50,5 +52,5 @@ export const biddingClose: Decider<CloseBidding, CloseState, BiddingClosed> = {
 };
 
 export function isBiddingClosedEvent(event: { type: string; streamId: string }): boolean {
-  return event.type === 'BiddingClosed' && event.streamId.startsWith('bidding-closed-');
+  return event.type === 'BiddingClosed' && biddingClosedStream.owns(event.streamId);
 }

@@ -2,12 +2,11 @@ import { MIN_BID_AMOUNT } from '../../contract/bidding';
 
 /*
  * What bidding needs to know about a listing, folded from its stream
- * `property-{id}`. The listings context owns that stream; bidding reads only
- * the agreed event names and the few fields below, so the two contexts share
- * events, not modules (and this stays a plain fold a test can feed).
+ * `property-{id}` (`propertyStream` in src/domain/shared/stream-ids.ts). The
+ * listings context owns that stream; bidding reads only the agreed event names
+ * and the few fields below, so the two contexts share events, not modules (and
+ * this stays a plain fold a test can feed).
  */
-
-export const propertyStreamId = (propertyId: string) => `property-${propertyId}`;
 
 export const PROPERTY_EVENT_TYPES = ['PropertyListed', 'PropertyUpdated', 'PropertyActivationToggled', 'PropertyDeleted'] as const;
 const TYPES: ReadonlySet<string> = new Set(PROPERTY_EVENT_TYPES);

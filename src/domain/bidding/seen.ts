@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * Seen receipts (docs/decisions/0059): the first time a listing's owner loads
@@ -8,7 +9,8 @@ import type { Decider } from '../shared/decider';
  * two loads racing one writes the marks and the other, deciding again, nothing.
  */
 
-export const bidSeenStreamId = (propertyId: string) => `bid-seen-${propertyId}`;
+export const bidSeenStream = streamScheme('bid-seen');
+export const bidSeenStreamId = bidSeenStream.of;
 
 /** The name a seen mark's deterministic event id is derived from: one per bid. */
 export const bidSeenEventName = (bidId: string) => `bid-seen:${bidId}`;
@@ -41,5 +43,5 @@ export const seenReceipts: Decider<MarkBidsSeen, SeenState, BidSeen> = {
 };
 
 export function isBidSeenEvent(event: { type: string; streamId: string }): boolean {
-  return event.type === 'BidSeen' && event.streamId.startsWith('bid-seen-');
+  return event.type === 'BidSeen' && bidSeenStream.owns(event.streamId);
 }

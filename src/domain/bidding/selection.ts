@@ -1,5 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * The owner's choice of one bid, after bidding closed. One stream per property
@@ -8,7 +9,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
  * loser's retry re-decides against it (409).
  */
 
-export const selectionStreamId = (propertyId: string) => `selection-${propertyId}`;
+export const selectionStream = streamScheme('selection');
+export const selectionStreamId = selectionStream.of;
 
 export const BIDDING_STILL_OPEN = 'Bidding is still open';
 export const ALREADY_SELECTED = 'A bid has already been selected for this property';
@@ -50,5 +52,5 @@ export const selection: Decider<SelectBid, SelectionState, BidSelected> = {
 };
 
 export function isSelectionEvent(event: { type: string; streamId: string }): boolean {
-  return event.type === 'BidSelected' && event.streamId.startsWith('selection-');
+  return event.type === 'BidSelected' && selectionStream.owns(event.streamId);
 }

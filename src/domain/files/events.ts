@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../../event-store/port';
+import { streamScheme } from '../shared/stream-ids';
 
 /** What an upload is for: images go on listings, bills prove ownership, an avatar is a realtor's profile picture. */
 export type UploadKind = 'image' | 'bill' | 'avatar';
@@ -8,7 +9,8 @@ export type UploadKind = 'image' | 'bill' | 'avatar';
  * that take a key back (a listing's images, a verification's bill) check it
  * here, so nobody can attach, or later delete, a file someone else uploaded.
  */
-export const uploadsStreamId = (userId: string) => `uploads-${userId}`;
+export const uploadsStream = streamScheme('uploads');
+export const uploadsStreamId = uploadsStream.of;
 
 export type FileUploaded = {
   type: 'FileUploaded';
@@ -20,5 +22,5 @@ export type FileEvent = FileUploaded;
 export const FILE_EVENT_TYPES = ['FileUploaded'] as const satisfies ReadonlyArray<FileEvent['type']>;
 
 export function isFileEvent(event: RecordedEvent): event is RecordedEvent & FileEvent {
-  return event.streamId.startsWith('uploads-') && (FILE_EVENT_TYPES as readonly string[]).includes(event.type);
+  return uploadsStream.owns(event.streamId) && (FILE_EVENT_TYPES as readonly string[]).includes(event.type);
 }

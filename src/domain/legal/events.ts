@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { LegalDocumentType } from '../../contract/legal';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * Streams of the legal context (docs/decisions/0011-legal-and-prospects.md):
@@ -12,9 +13,12 @@ import type { LegalDocumentType } from '../../contract/legal';
  */
 
 export const LEGAL_DOCUMENT_IDS_STREAM = 'legal-document-ids';
-export const legalDocumentStreamId = (documentId: number) => `legal-document-${documentId}`;
-export const legalActiveStreamId = (type: LegalDocumentType) => `legal-active-${type}`;
-export const agreementsStreamId = (userId: string) => `agreements-${userId}`;
+/** `legal-document-{id}` and `legal-active-{type}`. */
+export const legalStream = streamScheme('legal');
+export const agreementsStream = streamScheme('agreements');
+export const legalDocumentStreamId = (documentId: number) => legalStream.of(`document-${documentId}`);
+export const legalActiveStreamId = (type: LegalDocumentType) => legalStream.of(`active-${type}`);
+export const agreementsStreamId = agreementsStream.of;
 
 export type LegalDocumentIdAllocated = { type: 'LegalDocumentIdAllocated'; data: { documentId: number; at: string } };
 
@@ -85,5 +89,5 @@ const TYPES: ReadonlySet<string> = new Set(LEGAL_EVENT_TYPES);
 
 /** An event of the legal context's streams, narrowed for projections. */
 export function isLegalEvent(event: RecordedEvent): event is RecordedEvent & LegalEvent {
-  return TYPES.has(event.type) && (event.streamId.startsWith('legal-') || event.streamId.startsWith('agreements-'));
+  return TYPES.has(event.type) && (legalStream.owns(event.streamId) || agreementsStream.owns(event.streamId));
 }

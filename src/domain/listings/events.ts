@@ -1,9 +1,10 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { PropertyType, VibeMetrics } from '../../contract/listings';
 import type { ServiceArea } from '../../contract/service-areas';
+import { propertyStream } from '../shared/stream-ids';
 
 /** One listing's stream. */
-export const propertyStreamId = (propertyId: string) => `property-${propertyId}`;
+export const propertyStreamId = propertyStream.of;
 
 /** What the owner describes and may edit. */
 export type PropertyDetails = {
@@ -62,5 +63,5 @@ export const PROPERTY_EVENT_TYPES = ['PropertyListed', 'PropertyUpdated', 'Prope
 >;
 
 export function isPropertyEvent(event: RecordedEvent): event is RecordedEvent & PropertyEvent {
-  return event.streamId.startsWith('property-') && (PROPERTY_EVENT_TYPES as readonly string[]).includes(event.type);
+  return propertyStream.owns(event.streamId) && (PROPERTY_EVENT_TYPES as readonly string[]).includes(event.type);
 }

@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * The daily bid digest of one homeowner, stream `digest-{ownerId}`
@@ -7,7 +8,8 @@ import type { Decider } from '../shared/decider';
  * deciding again on the stream as the winner left it, finds the day sent.
  */
 
-export const digestStreamId = (ownerId: string) => `digest-${ownerId}`;
+export const digestStream = streamScheme('digest');
+export const digestStreamId = digestStream.of;
 
 /** The UTC hour from which a day's digest is due. */
 export const DIGEST_HOUR_UTC = 8;

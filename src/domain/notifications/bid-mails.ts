@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * The owners' instant mails about new bids (docs/decisions/0043, 0052): sent
@@ -9,7 +10,8 @@ import type { Decider } from '../shared/decider';
  * sent again: at least once.
  */
 
-export const bidMailsStreamId = (batchId: string) => `bid-mails-${batchId}`;
+export const bidMailsStream = streamScheme('bid-mails');
+export const bidMailsStreamId = bidMailsStream.of;
 
 export type BidMailsSent = {
   type: 'BidMailsSent';

@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * What a person has read in their inbox (docs/decisions/0060), on a stream of
@@ -7,7 +8,8 @@ import type { Decider } from '../shared/decider';
  * entries of the caller's that are unread, so a repeated click appends nothing.
  */
 
-export const inboxStreamId = (userId: string) => `inbox-${userId}`;
+export const inboxStream = streamScheme('inbox');
+export const inboxStreamId = inboxStream.of;
 
 export type NotificationsRead = {
   type: 'NotificationsRead';
@@ -28,5 +30,5 @@ export const inbox: Decider<MarkNotificationsRead, { reads: number }, Notificati
 };
 
 export function isNotificationsRead(event: { type: string; streamId: string }): boolean {
-  return event.type === 'NotificationsRead' && event.streamId.startsWith('inbox-');
+  return event.type === 'NotificationsRead' && inboxStream.owns(event.streamId);
 }

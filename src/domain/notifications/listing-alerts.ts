@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * The mails telling a realtor of listings gone live in their service areas
@@ -9,7 +10,8 @@ import type { Decider } from '../shared/decider';
  * sends the mail. `digestDay` marks the day's digest, sent once a day.
  */
 
-export const listingAlertsStreamId = (realtorId: string) => `listing-alerts-${realtorId}`;
+export const listingAlertsStream = streamScheme('listing-alerts');
+export const listingAlertsStreamId = listingAlertsStream.of;
 
 export type ListingAlertsMailed = {
   type: 'ListingAlertsMailed';

@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * The mails that follow an event (docs/decisions/0063): a selection's
@@ -9,7 +10,8 @@ import type { Decider } from '../shared/decider';
  * recorded (a crash between the two) is sent again: at least once, never lost.
  */
 
-export const mailStreamId = (mailId: string) => `mail-${mailId}`;
+export const mailStream = streamScheme('mail');
+export const mailStreamId = mailStream.of;
 
 export type MailSent = {
   type: 'MailSent';

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../shared/decider';
 import { assertNever } from '../shared/decider';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * One card payment for a credit package, in its own stream `payment-{paymentId}`
@@ -11,7 +12,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
  * Crediting the realtor is the account stream's decision, keyed by paymentId.
  */
 
-export const paymentStreamId = (paymentId: string) => `payment-${paymentId}`;
+export const paymentStream = streamScheme('payment');
+export const paymentStreamId = paymentStream.of;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 export const AMOUNT_MISMATCH = 'The amount paid does not match the payment';
@@ -117,5 +119,5 @@ const TYPES: ReadonlySet<string> = new Set(['PaymentCreated', 'PaymentIntentAtta
 
 /** An event of a payment stream, narrowed for projections and process managers. */
 export function isPaymentEvent(event: RecordedEvent): event is RecordedEvent & PaymentEvent {
-  return event.streamId.startsWith('payment-') && TYPES.has(event.type);
+  return paymentStream.owns(event.streamId) && TYPES.has(event.type);
 }

@@ -1,9 +1,11 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../shared/decider';
 import type { InquiryType } from '../../contract/prospects';
+import { streamScheme } from '../shared/stream-ids';
 
 /** One stream per email address (lowercased), so duplicates of one person are decided in one place. */
-export const prospectStreamId = (email: string) => `prospects-${email.trim().toLowerCase()}`;
+export const prospectsStream = streamScheme('prospects');
+export const prospectStreamId = (email: string) => prospectsStream.of(email.trim().toLowerCase());
 
 /** The same submission again within this window is accepted but recorded once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
@@ -65,5 +67,5 @@ export const prospectDecider: Decider<SubmitProspect, ProspectState, ProspectEve
 
 /** A stored prospect submission, narrowed for projections. */
 export function isProspectEvent(event: RecordedEvent): event is RecordedEvent & ProspectEvent {
-  return event.type === 'ProspectSubmitted' && event.streamId.startsWith('prospects-');
+  return event.type === 'ProspectSubmitted' && prospectsStream.owns(event.streamId);
 }

@@ -5,6 +5,7 @@ import type { RealtorProfileData, RealtorVerificationStatus } from '../../contra
 import { keepCompleteMessage, missingForVerification } from '../../contract/realtor-profiles';
 import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification';
 import { REVOKE_REASON_MESSAGE, REVOKED_SUBJECT } from '../../contract/admin-realtors';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * A realtor's professional profile and its licence verification, one stream
@@ -15,7 +16,8 @@ import { REVOKE_REASON_MESSAGE, REVOKED_SUBJECT } from '../../contract/admin-rea
  * (docs/decisions/0050).
  */
 
-export const realtorProfileStreamId = (userId: string) => `realtor-profile-${userId}`;
+export const realtorProfileStream = streamScheme('realtor-profile');
+export const realtorProfileStreamId = realtorProfileStream.of;
 
 export type RealtorProfileFields = {
   brokerageName: string;
@@ -172,5 +174,5 @@ function sameProfile(a: RealtorProfileFields, b: RealtorProfileFields): boolean 
 }
 
 export function isRealtorProfileEvent<E extends { type: string; streamId: string }>(event: E): event is E & RealtorProfileEvent {
-  return (REALTOR_PROFILE_EVENT_TYPES as readonly string[]).includes(event.type) && event.streamId.startsWith('realtor-profile-');
+  return (REALTOR_PROFILE_EVENT_TYPES as readonly string[]).includes(event.type) && realtorProfileStream.owns(event.streamId);
 }

@@ -1,5 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
+import { streamScheme } from '../shared/stream-ids';
 
 /*
  * A verified review, one stream per listing (`review-{propertyId}`): only the
@@ -10,7 +11,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors';
  * listing's selection stream (docs/decisions/0051).
  */
 
-export const reviewStreamId = (propertyId: string) => `review-${propertyId}`;
+export const reviewStream = streamScheme('review');
+export const reviewStreamId = reviewStream.of;
 
 export const ONLY_CHOOSER_REVIEWS = 'Only the homeowner who chose a realtor on this listing can review them';
 export const ALREADY_REVIEWED = 'You have already reviewed the realtor for this listing';
@@ -85,5 +87,5 @@ export const review: Decider<ReviewCommand, ReviewState, ReviewEvent> = {
 };
 
 export function isReviewEvent(event: { type: string; streamId: string }): boolean {
-  return event.streamId.startsWith('review-') && (event.type === 'ReviewSubmitted' || event.type === 'ReviewReplied' || event.type === 'ReviewHidden');
+  return reviewStream.owns(event.streamId) && (event.type === 'ReviewSubmitted' || event.type === 'ReviewReplied' || event.type === 'ReviewHidden');
 }

@@ -1,4 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
+import type { StreamScheme } from '../shared/stream-ids';
+import { streamScheme } from '../shared/stream-ids';
 
 /** Users and administrators sign in separately, each with their own cookie. */
 export type SessionKind = 'user' | 'admin';
@@ -8,7 +10,10 @@ export type SessionKind = 'user' | 'admin';
  * nothing about a sign-out needs the account's state, so the account streams
  * (folded for every bid) do not grow with them (docs/decisions/0022).
  */
-export const sessionsStreamId = (kind: SessionKind, subject: string) => `sessions-${kind}-${subject}`;
+export const sessionsStream = streamScheme('sessions');
+/** One scheme per kind: `sessions-user-{id}`, `sessions-admin-{id}`. */
+export const sessionsStreamsOf: Readonly<Record<SessionKind, StreamScheme>> = { user: streamScheme('sessions-user'), admin: streamScheme('sessions-admin') };
+export const sessionsStreamId = (kind: SessionKind, subject: string) => sessionsStreamsOf[kind].of(subject);
 
 /** One session signed out: its cookie is refused from then on, and its sockets are closed. */
 export type SessionEnded = {
@@ -29,5 +34,5 @@ export type SessionEvent = SessionEnded;
 export const SESSION_EVENT_TYPES = ['SessionEnded'] as const satisfies ReadonlyArray<SessionEvent['type']>;
 
 export function isSessionEvent(event: RecordedEvent): event is RecordedEvent & SessionEvent {
-  return event.streamId.startsWith('sessions-') && (SESSION_EVENT_TYPES as readonly string[]).includes(event.type);
+  return sessionsStream.owns(event.streamId) && (SESSION_EVENT_TYPES as readonly string[]).includes(event.type);
 }

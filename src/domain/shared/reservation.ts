@@ -1,5 +1,7 @@
 import type { Decider } from './decider';
 import { ConflictError } from './errors';
+import type { StreamScheme } from './stream-ids';
+import { streamScheme } from './stream-ids';
 
 /*
  * A unique name (a username, an email address) held in its own stream, e.g.
@@ -31,9 +33,20 @@ export type ReservationEvent =
 
 export type ReservationState = { status: 'free' } | { status: 'held'; ownerId: string; since: string };
 
+type ReservationKind = 'username' | 'email' | 'admin-username' | 'admin-email';
+const RESERVATION_STREAMS: Readonly<Record<ReservationKind, StreamScheme>> = {
+  username: streamScheme('username'),
+  email: streamScheme('email'),
+  'admin-username': streamScheme('admin-username'),
+  'admin-email': streamScheme('admin-email'),
+};
+/** A user's username and email reservations: `username-{name}`, `email-{address}`. */
+export const usernameStream = RESERVATION_STREAMS.username;
+export const emailStream = RESERVATION_STREAMS.email;
+
 /** The stream holding one name; names compare case-insensitively. */
-export function reservationStreamId(kind: 'username' | 'email' | 'admin-username' | 'admin-email', name: string): string {
-  return `${kind}-${name.trim().toLowerCase()}`;
+export function reservationStreamId(kind: ReservationKind, name: string): string {
+  return RESERVATION_STREAMS[kind].of(name.trim().toLowerCase());
 }
 
 export const reservation: Decider<ReservationCommand, ReservationState, ReservationEvent> = {

@@ -1,7 +1,9 @@
 import type { RecordedEvent } from '../../event-store/port';
+import { streamScheme } from '../shared/stream-ids';
 
 /** One homeowner's ownership verification: `verification-{userId}`. */
-export const verificationStreamId = (userId: string) => `verification-${userId}`;
+export const verificationStream = streamScheme('verification');
+export const verificationStreamId = verificationStream.of;
 
 export const DOCUMENT_TYPE = 'utility_bill';
 
@@ -38,5 +40,5 @@ export const VERIFICATION_EVENT_TYPES = ['VerificationSubmitted', 'VerificationA
 >;
 
 export function isVerificationEvent(event: RecordedEvent): event is RecordedEvent & VerificationEvent {
-  return event.streamId.startsWith('verification-') && (VERIFICATION_EVENT_TYPES as readonly string[]).includes(event.type);
+  return verificationStream.owns(event.streamId) && (VERIFICATION_EVENT_TYPES as readonly string[]).includes(event.type);
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expected } from '../../../event-store/port';
 import { ROOT, seedSuperAdmin, signInAdmin } from '../../../testing/admins';
 import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../../../testing/bidding';
-import { expectPagingRefusals, getListPage, pageThroughList } from '../../../testing/list-contract';
+import { expectPagingRefusals, getListPage, pageThroughList, seededOnce } from '../../../testing/list-contract';
 import { rootSession } from '../../../testing/listings';
 import { createTestApp, testAppPerTest } from '../../../testing/test-app';
 import { sendJson } from '../../../testing/user-session';
@@ -58,17 +58,11 @@ const NEWEST_FIRST = ['Quiet Bungalow by Sam', 'Harbour View by Rita', 'Harbour 
 const labels = (items: Row[]) => items.map((item) => `${item.propertyTitle} by ${item.realtorName.split(' ')[0]}`);
 
 describe('GET /api/admin/bids, the list contract', () => {
-  let seed: Awaited<ReturnType<typeof seeded>>;
-  beforeAll(async () => {
-    seed = await seeded();
-  }, 60_000);
-  afterAll(async () => {
-    await seed.t.close();
-  });
-  const list = async (query: Record<string, string>) => labels((await getListPage<Row>(seed.t, '/api/admin/bids', seed.admin, query)).items);
+  const seed = seededOnce(seeded);
+  const list = async (query: Record<string, string>) => labels((await getListPage<Row>(seed().t, '/api/admin/bids', seed().admin, query)).items);
 
   it('pages through every bid exactly once, newest first, oldest first and by amount', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     for (const limit of [1, 4]) {
       const { items, total, pages } = await pageThroughList<Row>(t, '/api/admin/bids', admin, limit);
       expect({ total, pages }).toEqual({ total: 6, pages: Math.ceil(6 / limit) });
@@ -84,9 +78,9 @@ describe('GET /api/admin/bids, the list contract', () => {
     expect(await list({ status: 'processing' })).toEqual(['Quiet Bungalow by Sam']);
     expect(await list({ status: 'completed' })).toEqual(['Sunny Loft by Rita']);
     expect(await list({ status: 'failed' })).toEqual(['Lake Cottage by Ray', 'Sunny Loft by Ray']);
-    const { items } = await getListPage<Row>(seed.t, '/api/admin/bids', seed.admin, { status: 'failed' });
+    const { items } = await getListPage<Row>(seed().t, '/api/admin/bids', seed().admin, { status: 'failed' });
     expect(items.map((item) => item.statusLabel)).toEqual(['Refunded', 'Not selected']);
-    const failed = await pageThroughList<Row>(seed.t, '/api/admin/bids?status=failed', seed.admin, 1);
+    const failed = await pageThroughList<Row>(seed().t, '/api/admin/bids?status=failed', seed().admin, 1);
     expect({ total: failed.total, shown: labels(failed.items) }).toEqual({ total: 2, shown: ['Lake Cottage by Ray', 'Sunny Loft by Ray'] });
   });
 
@@ -97,7 +91,7 @@ describe('GET /api/admin/bids, the list contract', () => {
     expect(await list({ search: 'harbour', status: 'pending' })).toEqual(['Harbour View by Rita', 'Harbour View by Sam']);
     expect(await list({ search: 'nobody' })).toEqual([]);
     expect(await list({ from: '2026-11-24', to: '2026-11-25' })).toEqual(['Harbour View by Sam', 'Lake Cottage by Ray']);
-    const page = await getListPage<Row>(seed.t, '/api/admin/bids', seed.admin, { search: 'sam', limit: '1' });
+    const page = await getListPage<Row>(seed().t, '/api/admin/bids', seed().admin, { search: 'sam', limit: '1' });
     expect({ total: page.total, shown: labels(page.items) }).toEqual({ total: 2, shown: ['Quiet Bungalow by Sam'] });
   });
 

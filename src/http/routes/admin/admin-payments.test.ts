@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentStreamId } from '../../../domain/payments/payment';
 import { expected } from '../../../event-store/port';
 import type { NewEvent } from '../../../event-store/port';
 import { registerRealtor } from '../../../testing/bidding';
-import { expectPagingRefusals, getListPage, pageThroughList } from '../../../testing/list-contract';
+import { expectPagingRefusals, getListPage, pageThroughList, seededOnce } from '../../../testing/list-contract';
 import { rootSession } from '../../../testing/listings';
 import type { TestApp } from '../../../testing/test-app';
 import { createTestApp, testAppPerTest } from '../../../testing/test-app';
@@ -41,17 +41,11 @@ async function seeded() {
 const ids = (items: Row[]) => items.map((item) => item.id);
 
 describe('GET /api/admin/payments, the list contract', () => {
-  let seed: Awaited<ReturnType<typeof seeded>>;
-  beforeAll(async () => {
-    seed = await seeded();
-  }, 60_000);
-  afterAll(async () => {
-    await seed.t.close();
-  });
-  const list = async (query: Record<string, string>) => ids((await getListPage<Row>(seed.t, '/api/admin/payments', seed.admin, query)).items);
+  const seed = seededOnce(seeded);
+  const list = async (query: Record<string, string>) => ids((await getListPage<Row>(seed().t, '/api/admin/payments', seed().admin, query)).items);
 
   it('pages through every payment exactly once, newest or oldest first, with the payer', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     for (const limit of [1, 2]) {
       const { items, total, pages } = await pageThroughList<Row>(t, '/api/admin/payments', admin, limit);
       expect({ total, pages }).toEqual({ total: 5, pages: Math.ceil(5 / limit) });
@@ -71,7 +65,7 @@ describe('GET /api/admin/payments, the list contract', () => {
     expect(await list({ search: 'pi_p2' })).toEqual(['p2']);
     expect(await list({ search: 'nobody' })).toEqual([]);
     expect(await list({ from: '2026-11-21', to: '2026-11-23' })).toEqual(['p4', 'p3', 'p2']);
-    const page = await getListPage<Row>(seed.t, '/api/admin/payments', seed.admin, { search: 'rita', limit: '2' });
+    const page = await getListPage<Row>(seed().t, '/api/admin/payments', seed().admin, { search: 'rita', limit: '2' });
     expect({ total: page.total, shown: ids(page.items) }).toEqual({ total: 3, shown: ['p5', 'p3'] });
   });
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { send } from '../../../testing/admins';
-import { expectPagingRefusals, getListPage, pageThroughList } from '../../../testing/list-contract';
+import { expectPagingRefusals, getListPage, pageThroughList, seededOnce } from '../../../testing/list-contract';
 import { listProperty, rootSession, verifiedHomeowner } from '../../../testing/listings';
 import { createTestApp, testAppPerTest } from '../../../testing/test-app';
 
@@ -33,17 +33,11 @@ const titles = (items: Row[]) => items.map((item) => item.title);
 const NEWEST_FIRST = ['Prairie House', 'Garden Suite', 'Harbour Condo', 'Converted Barn', 'City Loft', 'Lakeside Cottage'];
 
 describe('GET /api/admin/properties, the list contract', () => {
-  let seed: Awaited<ReturnType<typeof seeded>>;
-  beforeAll(async () => {
-    seed = await seeded();
-  }, 60_000);
-  afterAll(async () => {
-    await seed.t.close();
-  });
-  const listTitles = async (query: Record<string, string>) => titles((await getListPage<Row>(seed.t, '/api/admin/properties', seed.admin, query)).items);
+  const seed = seededOnce(seeded);
+  const listTitles = async (query: Record<string, string>) => titles((await getListPage<Row>(seed().t, '/api/admin/properties', seed().admin, query)).items);
 
   it('pages through every listing exactly once, newest first, with its owner', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     for (const limit of [1, 4]) {
       const { items, total, pages } = await pageThroughList<Row>(t, '/api/admin/properties', admin, limit);
       expect(total).toBe(6);
@@ -55,7 +49,7 @@ describe('GET /api/admin/properties, the list contract', () => {
   });
 
   it('sorts oldest first, by title and by bids, through every page', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     expect(titles((await pageThroughList<Row>(t, '/api/admin/properties?sort=oldest', admin, 4)).items)).toEqual([...NEWEST_FIRST].reverse());
     expect(titles((await pageThroughList<Row>(t, '/api/admin/properties?sort=title', admin, 4)).items)).toEqual([...NEWEST_FIRST].sort());
     // With no bids anywhere every count ties, and the ids order them: each listing still comes once.
@@ -68,9 +62,9 @@ describe('GET /api/admin/properties, the list contract', () => {
     expect(await listTitles({ search: 'lindqvist' })).toEqual(['Garden Suite', 'Converted Barn', 'Lakeside Cottage']);
     expect(await listTitles({ search: 'south.example' })).toEqual(['Prairie House', 'Harbour Condo', 'City Loft']);
     expect(await listTitles({ search: '(' })).toEqual([]);
-    const page = await getListPage<Row>(seed.t, '/api/admin/properties', seed.admin, { search: 'pat@', limit: '2' });
+    const page = await getListPage<Row>(seed().t, '/api/admin/properties', seed().admin, { search: 'pat@', limit: '2' });
     expect({ shown: titles(page.items), total: page.total }).toEqual({ shown: ['Prairie House', 'Harbour Condo'], total: 3 });
-    const rest = await pageThroughList<Row>(seed.t, '/api/admin/properties?search=pat%40', seed.admin, 2);
+    const rest = await pageThroughList<Row>(seed().t, '/api/admin/properties?search=pat%40', seed().admin, 2);
     expect(titles(rest.items)).toEqual(['Prairie House', 'Harbour Condo', 'City Loft']);
   });
 
@@ -80,7 +74,7 @@ describe('GET /api/admin/properties, the list contract', () => {
     expect(await listTitles({ from: '2026-04-02', to: '2026-04-03' })).toEqual(['Harbour Condo', 'Converted Barn', 'City Loft']);
     expect(await listTitles({ from: '2026-04-05' })).toEqual(['Prairie House']);
     expect(await listTitles({ to: '2026-04-01', sort: 'oldest' })).toEqual(['Lakeside Cottage']);
-    expect((await getListPage<Row>(seed.t, '/api/admin/properties', seed.admin, { active: 'true' })).total).toBe(5);
+    expect((await getListPage<Row>(seed().t, '/api/admin/properties', seed().admin, { active: 'true' })).total).toBe(5);
   });
 
   it('refuses bad paging and filters with a 400 that says what is wrong', async () => {

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { send } from '../../../testing/admins';
-import { expectPagingRefusals, getListPage, pageThroughList } from '../../../testing/list-contract';
+import { expectPagingRefusals, getListPage, pageThroughList, seededOnce } from '../../../testing/list-contract';
 import { rootSession } from '../../../testing/listings';
 import { createTestApp } from '../../../testing/test-app';
 import { registerUser, sendJson } from '../../../testing/user-session';
+import { PROFILE_INPUT as profile } from '../../../testing/bidding';
 
 type Row = { id: string; userName: string; hasProfile: boolean; brokerageName: string; yearsExperience: number | null; serviceAreas: string[]; updatedAt: string | null };
-
-const profile = {
-  brokerageName: 'Maple Realty',
-  licenseNumber: 'L-123',
-  yearsOfExperience: 12,
-  serviceAreas: ['Downtown'],
-  specialties: ['Condos'],
-  additionalServices: [],
-  commissionRate: '2.5%',
-  about: 'Twelve years downtown.',
-};
 
 /** Five realtors, two with a saved profile, and a homeowner, who is no realtor. */
 async function seeded() {
@@ -34,16 +24,10 @@ async function seeded() {
 }
 
 describe('GET /api/admin/realtors', () => {
-  let seed: Awaited<ReturnType<typeof seeded>>;
-  beforeAll(async () => {
-    seed = await seeded();
-  }, 60_000);
-  afterAll(async () => {
-    await seed.t.close();
-  });
+  const seed = seededOnce(seeded);
 
   it('lists every realtor, profile or not, exactly once at limits 2 and 3, newest first', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     for (const path of ['/api/admin/realtors', '/api/admin/realtor-profiles']) {
       for (const limit of [2, 3]) {
         const { items, total } = await pageThroughList<Row>(t, path, admin, limit);
@@ -65,7 +49,7 @@ describe('GET /api/admin/realtors', () => {
   });
 
   it('filters by profile and search, sorts by name, and refuses bad paging', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     const names = async (query: Record<string, string>) => (await getListPage<Row>(t, '/api/admin/realtors', admin, query)).items.map((row) => row.userName);
     expect(await names({ hasProfile: 'true' })).toEqual(['Roy Four', 'Ray Two']);
     expect(await names({ hasProfile: 'false', sort: 'name' })).toEqual(['Rae One', 'Rex Three', 'Rue Five']);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VerificationDoc } from '../../../projections/verifications';
 import { VERIFICATIONS } from '../../../projections/verifications';
 import { send } from '../../../testing/admins';
-import { expectPagingRefusals, getListPage, pageThroughList } from '../../../testing/list-contract';
+import { expectPagingRefusals, getListPage, pageThroughList, seededOnce } from '../../../testing/list-contract';
 import { rootSession, uploadBill } from '../../../testing/listings';
 import type { TestApp } from '../../../testing/test-app';
 import { createTestApp, testAppPerTest } from '../../../testing/test-app';
@@ -63,16 +63,10 @@ async function listNames(t: TestApp, admin: string, query: Record<string, string
 
 describe('GET /api/admin/users, the list contract', () => {
   // Seeded once: these tests only read.
-  let seed: Awaited<ReturnType<typeof seeded>>;
-  beforeAll(async () => {
-    seed = await seeded();
-  }, 60_000);
-  afterAll(async () => {
-    await seed.t.close();
-  });
+  const seed = seededOnce(seeded);
 
   it('pages through every user exactly once, newest first, at limits 2 and 3', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     const newestFirst = ['Gus Realtor', 'Fay Owner', 'Eve Owner', 'Dee Realtor', 'Cy Owner', 'Ben Owner', 'Ada Realtor'];
     for (const limit of [2, 3]) {
       const { items, total, pages } = await pageThroughList<Row>(t, '/api/admin/users', admin, limit);
@@ -87,7 +81,7 @@ describe('GET /api/admin/users, the list contract', () => {
   });
 
   it('filters by role, email verified, verification status and joining days, and counts what matches', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     expect(await listNames(t, admin, { role: 'realtor' })).toEqual(['Gus Realtor', 'Dee Realtor', 'Ada Realtor']);
     expect(await listNames(t, admin, { emailVerified: 'true' })).toEqual(['Eve Owner', 'Ada Realtor']);
     expect(await listNames(t, admin, { emailVerified: 'false', role: 'realtor' })).toEqual(['Gus Realtor', 'Dee Realtor']);
@@ -106,7 +100,7 @@ describe('GET /api/admin/users, the list contract', () => {
   });
 
   it('shows verification state beside email state', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     const { items } = await getListPage<Row>(t, '/api/admin/users', admin, { role: 'homeowner' });
     expect(items.map(({ name, emailVerified, verificationStatus }) => ({ name, emailVerified, verificationStatus }))).toEqual([
       { name: 'Fay Owner', emailVerified: false, verificationStatus: 'none' },

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { send } from '../../../testing/admins';
-import { expectPagingRefusals, getListPage, pageThroughList } from '../../../testing/list-contract';
+import { expectPagingRefusals, getListPage, pageThroughList, seededOnce } from '../../../testing/list-contract';
 import { rootSession, uploadBill } from '../../../testing/listings';
 import type { TestApp } from '../../../testing/test-app';
 import { createTestApp } from '../../../testing/test-app';
@@ -33,16 +33,10 @@ async function seeded() {
 const names = (rows: Row[]) => rows.map((row) => row.userName);
 
 describe('GET /api/admin/verifications, the list contract', () => {
-  let seed: Awaited<ReturnType<typeof seeded>>;
-  beforeAll(async () => {
-    seed = await seeded();
-  }, 60_000);
-  afterAll(async () => {
-    await seed.t.close();
-  });
+  const seed = seededOnce(seeded);
 
   it('pages the pending queue oldest first, every bill exactly once, at limits 2 and 3', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     for (const limit of [2, 3]) {
       const { items, total } = await pageThroughList<Row>(t, '/api/admin/verifications?status=pending', admin, limit);
       expect(total).toBe(5);
@@ -55,7 +49,7 @@ describe('GET /api/admin/verifications, the list contract', () => {
   });
 
   it('counts every submission by status, whatever the page, status or search shown', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     const counts: Counts = { pending: 5, approved: 1, rejected: 1 };
     const queries: Record<string, string>[] = [{}, { status: 'pending', limit: '1' }, { status: 'rejected' }, { search: 'Owner Three' }];
     for (const query of queries) {
@@ -66,7 +60,7 @@ describe('GET /api/admin/verifications, the list contract', () => {
   });
 
   it("searches by the homeowner's name or email", async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     const found = await getListPage<Row>(t, '/api/admin/verifications', admin, { search: 'owner three' });
     expect(names(found.items)).toEqual(['Owner Three']);
     expect(found.total).toBe(1);
@@ -75,7 +69,7 @@ describe('GET /api/admin/verifications, the list contract', () => {
   });
 
   it('refuses bad paging and filters with a 400', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     await expectPagingRefusals(t, '/api/admin/verifications?status=pending', admin);
     for (const [query, message] of [
       ['status=waiting', 'Status must be pending, approved or rejected'],
@@ -89,18 +83,12 @@ describe('GET /api/admin/verifications, the list contract', () => {
 });
 
 describe('POST /api/admin/verifications/approve', () => {
-  let seed: Awaited<ReturnType<typeof seeded>>;
-  beforeAll(async () => {
-    seed = await seeded();
-  }, 60_000);
-  afterAll(async () => {
-    await seed.t.close();
-  });
+  const seed = seededOnce(seeded);
 
   const approve = (t: TestApp, cookie: string, body: unknown) => send(t, 'POST', '/api/admin/verifications/approve', { cookie, body });
 
   it('approves each selected pending bill once and says which were skipped and why', async () => {
-    const { t, admin, idOf } = seed;
+    const { t, admin, idOf } = seed();
     const ids = [idOf('Owner One'), idOf('Owner Three'), idOf('Owner One'), idOf('Owner Two'), idOf('Owner Five'), 'no-such-id'];
     const res = await approve(t, admin, { ids });
     expect(res.status).toBe(200);
@@ -112,7 +100,7 @@ describe('POST /api/admin/verifications/approve', () => {
         { id: 'no-such-id', reason: 'Verification not found' },
       ],
     });
-    const page = await getListPage<Row>(t, '/api/admin/verifications', seed.admin, { status: 'pending' });
+    const page = await getListPage<Row>(t, '/api/admin/verifications', seed().admin, { status: 'pending' });
     expect(names(page.items)).toEqual(['Owner Four', 'Owner Six', 'Owner Seven']);
     expect(page.counts).toEqual({ pending: 3, approved: 3, rejected: 1 });
     // The homeowners are verified, each by one event.
@@ -125,7 +113,7 @@ describe('POST /api/admin/verifications/approve', () => {
   });
 
   it('takes 1 to 100 ids, from administrators only', async () => {
-    const { t, admin } = seed;
+    const { t, admin } = seed();
     for (const [body, message] of [
       [{ ids: [] }, 'Choose the verifications to approve'],
       [{}, 'Choose the verifications to approve'],

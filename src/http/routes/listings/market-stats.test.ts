@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { propertyStreamId } from '../../../domain/bidding/property-facts';
+import { propertyStreamId } from '../../../domain/listings/events';
 import { expected } from '../../../event-store/port';
 import type { BiddingApp } from '../../../testing/bidding';
 import { get, placeBid, propertyListedData, registerHomeowner, registerRealtor, testClock } from '../../../testing/bidding';

@@ -36,8 +36,6 @@ describe('realtor profile', () => {
       commissionRate: '',
       about: '',
       updatedAt: null,
-      // Licence vetting decides it (docs/decisions/0051).
-      realtorVerified: expect.any(Boolean),
       wins: 0,
       reviewSummary: { count: 0, average: null },
       verificationStatus: 'not_submitted',

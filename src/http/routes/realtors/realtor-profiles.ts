@@ -11,7 +11,7 @@ import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
 import type { UserDoc } from '../../../projections/users';
 import { propertiesSelectingRealtor } from '../../../projections/bids-queries';
 import { findRealtorProfile } from '../../../projections/realtor-profiles-queries';
-import { isVerifiedRealtor, loadRealtorStandings } from '../../../projections/realtor-standing';
+import { loadRealtorStandings } from '../../../projections/realtor-standing';
 import { findUser } from '../../../projections/users-queries';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
@@ -46,7 +46,6 @@ function toProfileView(user: UserDoc, profile: RealtorProfileDoc | null, contact
     commissionRate,
     about,
     updatedAt: profile?.updatedAt ?? null,
-    realtorVerified: isVerifiedRealtor(profile),
     wins: standing.wins,
     reviewSummary: standing.reviewSummary,
     verificationStatus,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expected } from '../../../event-store/port';
-import { propertyStreamId } from '../../../domain/bidding/property-facts';
+import { propertyStreamId } from '../../../domain/listings/events';
 import { reviewStreamId } from '../../../domain/reviews/review';
 import { ROOT, seedSuperAdmin, signInAdmin } from '../../../testing/admins';
 import type { BiddingApp } from '../../../testing/bidding';
@@ -107,7 +107,7 @@ describe('POST /api/properties/{id}/review', () => {
     expect((await reviewsOf(other.user.id, owner.cookie)).items).toEqual([]);
 
     const profile = (await (await get(t, `/api/realtor-profile/${chosen.user.id}`, other.cookie)).json()) as Record<string, unknown>;
-    expect(profile).toMatchObject({ reviewSummary: { count: 2, average: 2.5 }, wins: 2, realtorVerified: expect.any(Boolean) });
+    expect(profile).toMatchObject({ reviewSummary: { count: 2, average: 2.5 }, wins: 2, isVerified: expect.any(Boolean) });
   });
 });
 

@@ -83,7 +83,7 @@ function ProfileDetails({ profile, reviews }: { profile: RealtorProfileView; rev
         { label: 'License', value: contactShared ? profile.licenseNumber || 'Not provided' : 'After you choose' },
         { label: 'Experience', value: years === 1 ? '1 year' : `${years} years` },
         { label: 'Commission', value: profile.commissionRate ? formatCommission(profile.commissionRate) : 'Not provided' },
-        { label: 'Licence verified', value: profile.realtorVerified ? 'Yes' : 'No' },
+        { label: 'Licence verified', value: profile.isVerified ? 'Yes' : 'No' },
         { label: 'Listings won', value: String(profile.wins) },
         { label: 'Rating', value: <ReviewSummaryLine summary={profile.reviewSummary} compact /> },
       ]}

@@ -2,19 +2,18 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CREDIT_PACKAGES, creditsLabel, formatCents, type CreditPackage } from '../../../contract/credit-packages';
-import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { CoinsIcon, CreditCardIcon } from '../../components/ui/icons';
 import { CheckIcon } from '../../components/ui/shell-icons';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiFetch, apiRequest, readErrorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { paymentSessionKeys } from '../../lib/payment-session-keys';
 import { queryKeys } from '../../lib/query-keys';
 import { Confetti } from './confetti';
+import { rememberCredited, wasCredited } from './credited-intents';
+import { PackageCard } from './package-card';
 import type { PaymentReturn, PendingAuthentication } from './types';
 import type { PurchaseAnswer } from '../../../contract/payments';
 
@@ -274,62 +273,4 @@ export function StorePage({ credits, hasPaymentMethod, paymentReturn, onReturnRe
       {celebrating && <Confetti />}
     </main>
   );
-}
-
-function PackageCard({ pkg, onChoose }: { pkg: CreditPackage; onChoose: () => void }) {
-  const dollars = pkg.price / 100;
-  return (
-    <Card
-      className={cn('relative flex h-full flex-col', pkg.bestValue && 'border-brand ring-1 ring-brand')}
-      data-testid={`package-${pkg.credits}`}
-    >
-      {pkg.bestValue && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand-hover px-3 py-1 text-xs font-semibold text-brand-foreground">
-          Best value
-        </span>
-      )}
-      <CardHeader className="items-center pt-8 text-center">
-        <CardTitle className="text-lg">
-          {pkg.credits} {pkg.credits === 1 ? 'Credit' : 'Credits'}
-        </CardTitle>
-        <CardDescription>{pkg.description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid flex-1 content-start justify-items-center gap-2 text-center">
-        <p className="text-4xl font-extrabold tracking-tight tabular-nums">${Number.isInteger(dollars) ? dollars : formatCents(pkg.price)}</p>
-        <p className="text-sm text-muted-foreground">${formatCents(Math.round(pkg.price / pkg.credits))} per bid</p>
-        {pkg.savings > 0 ? (
-          <Badge variant="success">Save ${Number.isInteger(pkg.savings / 100) ? pkg.savings / 100 : formatCents(pkg.savings)}</Badge>
-        ) : (
-          <Badge variant="muted">Pay as you go</Badge>
-        )}
-      </CardContent>
-      <CardFooter>
-        <Button variant={pkg.bestValue ? 'brand' : 'outline'} className="w-full" onClick={onChoose}>
-          Buy {creditsLabel(pkg.credits)}
-        </Button>
-      </CardFooter>
-    </Card>
-  );
-}
-
-// Payments this browser has shown as credited, so a return address opened again does not announce them twice.
-const CREDITED_KEY = 'bidhome:credited-payment-intents';
-
-function creditedIntents(): string[] {
-  try {
-    const stored: unknown = JSON.parse(localStorage.getItem(CREDITED_KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function wasCredited(paymentIntentId: string): boolean {
-  return creditedIntents().includes(paymentIntentId);
-}
-
-function rememberCredited(paymentIntentId: string | null): void {
-  if (paymentIntentId === null || wasCredited(paymentIntentId)) return;
-  // The latest fifty are plenty: an old link is one of the last few purchases.
-  localStorage.setItem(CREDITED_KEY, JSON.stringify([...creditedIntents(), paymentIntentId].slice(-50)));
 }
