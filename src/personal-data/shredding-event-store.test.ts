@@ -125,4 +125,18 @@ describe('an event store that shreds personal data', () => {
     await thisNode.close();
     await otherKeys.close();
   });
+
+  it('leaves personal values sealed for a reader that asks so, and reads the rest as stored', async () => {
+    const { store } = setUp();
+    const userId = randomUUID();
+    await store.append(`user-${userId}`, [registered(userId)], expected.noStream);
+    const [sealed] = await store.readStream(`user-${userId}`, { personalValues: 'sealed' });
+    const data = sealed?.data as Record<string, unknown>;
+    for (const field of ['name', 'email', 'phone', 'username']) expect(isSealed(data[field])).toBe(true);
+    expect(isSealed(sealed?.metadata.ipAddress)).toBe(true);
+    expect(data).toMatchObject({ userId, role: 'homeowner', at: '2026-01-01T00:00:00.000Z' });
+    // The default still opens them.
+    expect((await store.readStream(`user-${userId}`))[0]?.data).toEqual(registered(userId).data);
+    await store.close();
+  });
 });

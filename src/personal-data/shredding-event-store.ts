@@ -150,9 +150,13 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     for (const field in PERSONAL_METADATA) addSubject(event.metadata[field], into);
   };
 
+  const forgetErased = (events: RecordedEvent[]) => {
+    for (const event of events) if (event.type === ACCOUNT_ERASED) keys.forget?.(event.streamId.slice('user-'.length));
+  };
+
   const openAll = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
     // Before any key is looked up, so an erased person's key is not taken from the cache.
-    for (const event of events) if (event.type === ACCOUNT_ERASED) keys.forget?.(event.streamId.slice('user-'.length));
+    forgetErased(events);
     const subjects = new Set<string>();
     for (const event of events) subjectsSealedIn(event, subjects);
     if (subjects.size === 0) return events;
@@ -172,7 +176,12 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       const sealed = await Promise.all(events.map((event) => sealEvent(streamId, event)));
       return inner.append(streamId, sealed, expectedState);
     },
-    readStream: async (streamId) => openAll(await inner.readStream(streamId)),
+    readStream: async (streamId, options) => {
+      const events = await inner.readStream(streamId, options);
+      if (options?.personalValues !== 'sealed') return openAll(events);
+      forgetErased(events);
+      return events;
+    },
     readAll: async (options) => openAll(await inner.readAll(options)),
     headPosition: () => inner.headPosition(),
     subscribe: (options) => inner.subscribe({ ...options, onEvent: async (event) => options.onEvent(await openEvent(event)) }),
