@@ -63,6 +63,10 @@ function createRecentlySealed() {
       if (kept.size >= SEALED_KEPT) kept.delete(kept.keys().next().value as string);
       kept.set(sealed.data, { subjectId: sealed.$pii, iv: sealed.iv, json });
     },
+    /** Forgets what was sealed for `subjectId`: once they are erased, no copy of their values stays here. */
+    drop(subjectId: string) {
+      for (const [data, entry] of kept) if (entry.subjectId === subjectId) kept.delete(data);
+    },
     // Only for the very value sealed: the same subject (deciphering checks it) and IV too.
     json(sealed: SealedValue): string | undefined {
       const entry = kept.get(sealed.data);
@@ -151,7 +155,12 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
   };
 
   const forgetErased = (events: RecordedEvent[]) => {
-    for (const event of events) if (event.type === ACCOUNT_ERASED) keys.forget?.(event.streamId.slice('user-'.length));
+    for (const event of events) {
+      if (event.type !== ACCOUNT_ERASED) continue;
+      const subjectId = event.streamId.slice('user-'.length);
+      keys.forget?.(subjectId);
+      recentlySealed.drop(subjectId);
+    }
   };
 
   const openAll = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
