@@ -150,6 +150,18 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+export interface ReadStreamOptions {
+  /**
+   * `sealed`: the caller reads no personal value (a fold of fields that are
+   * not personal), so the values the log holds encrypted come back as stored,
+   * `{ $pii, iv, data }`, with no key looked up and nothing deciphered
+   * (docs/decisions/0042, 0052). `open` (the default) opens them. A store
+   * that seals nothing, or a wrapper that does not pass the option on, opens
+   * as usual: leaving values sealed is only ever a saving.
+   */
+  personalValues?: 'open' | 'sealed';
+}
+
 export interface EventStore {
   /**
    * Appends atomically to one stream when `expected` holds, else throws
@@ -159,7 +171,7 @@ export interface EventStore {
    */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult>;
   /** The stream's events in revision order; empty when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Up to `limit` events of the whole log strictly after `after`, in log order. */
   readAll(options?: { after?: LogPosition; limit?: number }): Promise<RecordedEvent[]>;
   /** The position of the last event in the log, or undefined when the log is empty. */

@@ -68,7 +68,8 @@ export function readLegalActivations(deps: Store, type: LegalDocumentType): Prom
  * that a read model still shows.
  */
 export async function readPropertyFacts(deps: Store, propertyId: string): Promise<PropertyFacts> {
-  return foldPropertyFacts(await deps.eventStore.readStream(propertyStreamId(propertyId)));
+  // The facts hold no personal value: the listing's address and its requests' addresses stay sealed, unread.
+  return foldPropertyFacts(await deps.eventStore.readStream(propertyStreamId(propertyId), { personalValues: 'sealed' }));
 }
 
 /** Which bid the listing's owner selected, from the listing's selection stream. */

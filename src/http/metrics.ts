@@ -189,7 +189,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
             throw error;
           }
         },
-        readStream: (streamId) => eventStore.readStream(streamId),
+        readStream: (streamId, options) => eventStore.readStream(streamId, options),
         readAll: (options) => eventStore.readAll(options),
         headPosition: () => eventStore.headPosition(),
         subscribe: (options) => eventStore.subscribe(options),

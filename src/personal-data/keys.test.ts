@@ -49,6 +49,25 @@ describe('the key cache', () => {
     await cached.close();
   });
 
+  it('seals with a remembered key for sealTtlMs, while an open trusts it only ttlMs; forgetting drops both', async () => {
+    let clock = 0;
+    const inner = createSqlitePersonalKeys(keysFile);
+    const cached = withKeyCache(inner, { ttlMs: 1000, sealTtlMs: 60_000, now: () => clock });
+    const key = (await cached.keyFor('sealed-long')) as Buffer;
+    await inner.erase('sealed-long');
+    clock = 30_000;
+    // What is sealed now opens nowhere: the key is gone from the store.
+    expect((await cached.keyFor('sealed-long'))?.equals(key)).toBe(true);
+    expect(await cached.find('sealed-long')).toBeNull();
+    clock = 60_001;
+    expect(await cached.keyFor('sealed-long')).toBeNull();
+    await cached.keyFor('forgotten');
+    await inner.erase('forgotten');
+    cached.forget('forgotten');
+    expect(await cached.keyFor('forgotten')).toBeNull();
+    await cached.close();
+  });
+
   it('keeps no erased key bytes in the SQLite file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'personal-keys-')), 'keys.db');
     const keys = createSqlitePersonalKeys(file);

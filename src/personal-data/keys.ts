@@ -56,35 +56,56 @@ export interface CachedPersonalKeys extends PersonalKeys {
  * takes effect at once, one on another node within `ttlMs` (or as soon as
  * this node reads the AccountErased event, whichever comes first), and a key
  * another node created meanwhile is found on the next look.
+ *
+ * A key for sealing (`keyFor`) is remembered longer, `sealTtlMs` (at most
+ * `sealEntries` subjects): a value sealed under a key another node has just
+ * erased can be opened by nobody, so it reads as its stand-in everywhere, as
+ * the stand-in written in its place would. Opening (`find`) still trusts a
+ * key only `ttlMs`, which is what the erasure promise rests on.
  */
-export function withKeyCache(inner: PersonalKeys, options: { ttlMs: number; now?: () => number }): CachedPersonalKeys {
+export function withKeyCache(inner: PersonalKeys, options: { ttlMs: number; sealTtlMs?: number; sealEntries?: number; now?: () => number }): CachedPersonalKeys {
   const now = options.now ?? Date.now;
+  const sealTtlMs = Math.max(options.sealTtlMs ?? options.ttlMs, options.ttlMs);
+  const sealEntries = options.sealEntries ?? 10_000;
   const cache = new Map<string, { key: Buffer; until: number }>();
-  const remembered = (subjectId: string): Buffer | null => {
-    const entry = cache.get(subjectId);
+  const sealing = new Map<string, { key: Buffer; until: number }>();
+  const remembered = (from: typeof cache, subjectId: string): Buffer | null => {
+    const entry = from.get(subjectId);
     if (!entry) return null;
     if (entry.until > now()) return entry.key;
-    cache.delete(subjectId);
+    from.delete(subjectId);
     return null;
   };
   const remember = (subjectId: string, key: Buffer | null): Buffer | null => {
     if (key) cache.set(subjectId, { key, until: now() + options.ttlMs });
     return key;
   };
+  const rememberForSealing = (subjectId: string, key: Buffer | null): Buffer | null => {
+    if (!key) return key;
+    sealing.delete(subjectId);
+    // The oldest entry goes first: a Map keeps insertion order.
+    if (sealing.size >= sealEntries) sealing.delete(sealing.keys().next().value as string);
+    sealing.set(subjectId, { key, until: now() + sealTtlMs });
+    return remember(subjectId, key);
+  };
+  const drop = (subjectId: string) => {
+    cache.delete(subjectId);
+    sealing.delete(subjectId);
+  };
   return {
     async keyFor(subjectId) {
-      return remembered(subjectId) ?? remember(subjectId, await inner.keyFor(subjectId));
+      return remembered(sealing, subjectId) ?? rememberForSealing(subjectId, await inner.keyFor(subjectId));
     },
     async find(subjectId) {
-      return remembered(subjectId) ?? remember(subjectId, await inner.find(subjectId));
+      return remembered(cache, subjectId) ?? remember(subjectId, await inner.find(subjectId));
     },
     async erase(subjectId) {
-      cache.delete(subjectId);
+      drop(subjectId);
       await inner.erase(subjectId);
-      cache.delete(subjectId);
+      drop(subjectId);
     },
     forget(subjectId) {
-      cache.delete(subjectId);
+      drop(subjectId);
     },
     close: () => inner.close(),
   };

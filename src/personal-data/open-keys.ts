@@ -13,6 +13,12 @@ import { createSqlitePersonalKeys } from './sqlite-keys';
  */
 export const KEY_CACHE_MS = 1000;
 
+/**
+ * How long a node seals with a key it found (docs/decisions/0052): what is
+ * sealed under a key erased meanwhile opens nowhere, so it reads as erased.
+ */
+export const SEAL_KEY_CACHE_MS = 10 * 60_000;
+
 /** A shared log without a shared key store: what to set, in one line (src/http/env.ts says the same at start). */
 export class SharedKeysRequiredError extends Error {
   constructor() {
@@ -39,8 +45,8 @@ export function personalKeysPlace(env: { EVENTSTORE_URL?: string | undefined; MO
 
 export async function openPersonalKeys(env: { EVENTSTORE_URL?: string | undefined; MONGODB_URL?: string | undefined }, dataDir: string): Promise<CachedPersonalKeys> {
   const place = personalKeysPlace(env, dataDir);
-  if (place.kind === 'sqlite') return withKeyCache(createSqlitePersonalKeys(place.path), { ttlMs: KEY_CACHE_MS });
+  if (place.kind === 'sqlite') return withKeyCache(createSqlitePersonalKeys(place.path), { ttlMs: KEY_CACHE_MS, sealTtlMs: SEAL_KEY_CACHE_MS });
   const client = new MongoClient(place.url);
   await client.connect();
-  return withKeyCache(createMongoPersonalKeys(client.db(databaseNameOf(place.url)), () => client.close()), { ttlMs: KEY_CACHE_MS });
+  return withKeyCache(createMongoPersonalKeys(client.db(databaseNameOf(place.url)), () => client.close()), { ttlMs: KEY_CACHE_MS, sealTtlMs: SEAL_KEY_CACHE_MS });
 }

@@ -101,4 +101,42 @@ describe('an event store that shreds personal data', () => {
     await thisNode.close();
     await otherKeys.close();
   });
+
+  it('opens a value it sealed itself as appended, but as erased once another node erased the key, and never under another name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shredding-'));
+    const raw = createSqliteEventStore({ path: join(dir, 'events.db') });
+    // Opens trust no remembered key: each read asks the key store, as after a node's cache time.
+    const thisNode = withPersonalDataShredding(raw, withKeyCache(createSqlitePersonalKeys(join(dir, 'keys.db')), { ttlMs: 0, sealTtlMs: 60_000 }));
+    const otherKeys = createSqlitePersonalKeys(join(dir, 'keys.db'));
+    const userId = randomUUID();
+    const other = randomUUID();
+    await thisNode.append(`user-${userId}`, [registered(userId)], expected.noStream);
+    await thisNode.append(`user-${other}`, [registered(other)], expected.noStream);
+    expect((await thisNode.readStream(`user-${userId}`))[0]?.data).toEqual(registered(userId).data);
+    // A sealed value moved under another person's name (who has a key) is not opened from what was sealed.
+    const [stored] = await raw.readStream(`user-${userId}`);
+    const moved = { ...(stored?.data as Record<string, { $pii: string }>).name, $pii: other };
+    await raw.append(`user-${other}`, [{ id: randomUUID(), type: 'InfoUpdated', data: { name: moved, phone: null, at: 'x' } }], expected.any);
+    expect((await thisNode.readStream(`user-${other}`))[1]?.data).toMatchObject({ name: ERASED_NAME });
+    await otherKeys.erase(userId);
+    const [erased] = await thisNode.readStream(`user-${userId}`);
+    expect(erased?.data).toMatchObject({ name: ERASED_NAME, email: erasedEmail(userId), phone: null });
+    expect(erased?.metadata).toMatchObject({ ipAddress: null, userAgent: null });
+    await thisNode.close();
+    await otherKeys.close();
+  });
+
+  it('leaves personal values sealed for a reader that asks so, and reads the rest as stored', async () => {
+    const { store } = setUp();
+    const userId = randomUUID();
+    await store.append(`user-${userId}`, [registered(userId)], expected.noStream);
+    const [sealed] = await store.readStream(`user-${userId}`, { personalValues: 'sealed' });
+    const data = sealed?.data as Record<string, unknown>;
+    for (const field of ['name', 'email', 'phone', 'username']) expect(isSealed(data[field])).toBe(true);
+    expect(isSealed(sealed?.metadata.ipAddress)).toBe(true);
+    expect(data).toMatchObject({ userId, role: 'homeowner', at: '2026-01-01T00:00:00.000Z' });
+    // The default still opens them.
+    expect((await store.readStream(`user-${userId}`))[0]?.data).toEqual(registered(userId).data);
+    await store.close();
+  });
 });

@@ -24,13 +24,56 @@ export function isSealed(value: unknown): value is SealedValue {
   return typeof value === 'object' && value !== null && typeof (value as SealedValue).$pii === 'string' && typeof (value as SealedValue).data === 'string';
 }
 
-function seal(subjectId: string, key: Buffer, value: unknown): SealedValue {
-  const iv = randomBytes(IV_BYTES);
+// Random bytes for IVs, drawn a few kilobytes at a time: one call to the system's generator per 341 seals, not per seal.
+const IV_POOL_BYTES = IV_BYTES * 341;
+let ivPool = Buffer.alloc(0);
+let ivTaken = 0;
+function nextIv(): Buffer {
+  if (ivTaken + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivTaken = 0;
+  }
+  const iv = ivPool.subarray(ivTaken, ivTaken + IV_BYTES);
+  ivTaken += IV_BYTES;
+  return iv;
+}
+
+function seal(subjectId: string, key: Buffer, json: string): SealedValue {
+  const iv = nextIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   // The subject is authenticated with the value, so a sealed value cannot be moved under another person's name.
   cipher.setAAD(Buffer.from(subjectId));
-  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  const data = Buffer.concat([cipher.update(json, 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return { $pii: subjectId, iv: iv.toString('base64'), data: data.toString('base64') };
+}
+
+/**
+ * The JSON this process sealed last, by sealed bytes (ciphertext and tag,
+ * base64): an event this node appended comes back at once through its own
+ * subscription, and is then opened from here, without deciphering it, once
+ * its subject's key is found as for any open: the key is the one it was
+ * sealed with (a key never changes, and an erased one is never made again),
+ * so the value read is what deciphering would give. The ciphertext names one
+ * sealing only (a fresh random IV each time).
+ */
+const SEALED_KEPT = 4096;
+function createRecentlySealed() {
+  const kept = new Map<string, { subjectId: string; iv: string; json: string }>();
+  return {
+    keep(sealed: SealedValue, json: string) {
+      if (kept.size >= SEALED_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(sealed.data, { subjectId: sealed.$pii, iv: sealed.iv, json });
+    },
+    /** Forgets what was sealed for `subjectId`: once they are erased, no copy of their values stays here. */
+    drop(subjectId: string) {
+      for (const [data, entry] of kept) if (entry.subjectId === subjectId) kept.delete(data);
+    },
+    // Only for the very value sealed: the same subject (deciphering checks it) and IV too.
+    json(sealed: SealedValue): string | undefined {
+      const entry = kept.get(sealed.data);
+      return entry && entry.subjectId === sealed.$pii && entry.iv === sealed.iv ? entry.json : undefined;
+    },
+  };
 }
 
 function open(sealed: SealedValue, key: Buffer): { ok: true; value: unknown } | { ok: false } {
@@ -59,14 +102,25 @@ function addSubject(value: unknown, into: Set<string>): void {
  * backend and in every replay. Events written before it stay as they were.
  */
 export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys & { forget?(subjectId: string): void }): EventStore {
+  const recentlySealed = createRecentlySealed();
+
   const sealFields = async (subjectId: string | null, record: Record<string, unknown>, fields: Record<string, StandIn>) => {
     if (!subjectId) return record;
     const present = Object.keys(fields).filter((field) => record[field] !== undefined && record[field] !== null && !isSealed(record[field]));
     if (present.length === 0) return record;
     const key = await keys.keyFor(subjectId);
     const sealed = { ...record };
-    // An erased person's new values are written as their stand-ins straight away.
-    for (const field of present) sealed[field] = key ? seal(subjectId, key, record[field]) : (fields[field] as StandIn)(subjectId);
+    for (const field of present) {
+      if (!key) {
+        // An erased person's new values are written as their stand-ins straight away.
+        sealed[field] = (fields[field] as StandIn)(subjectId);
+        continue;
+      }
+      const json = JSON.stringify(record[field]);
+      const value = seal(subjectId, key, json);
+      recentlySealed.keep(value, json);
+      sealed[field] = value;
+    }
     return sealed;
   };
 
@@ -88,7 +142,8 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       if (!isSealed(value)) continue;
       opened ??= { ...record };
       const key = found.get(value.$pii);
-      const result = key ? open(value, key) : ({ ok: false } as const);
+      const json = key ? recentlySealed.json(value) : undefined;
+      const result = json !== undefined ? { ok: true as const, value: JSON.parse(json) as unknown } : key ? open(value, key) : ({ ok: false } as const);
       opened[field] = result.ok ? result.value : (fields[field] as StandIn)(value.$pii);
     }
     return (opened as T | undefined) ?? record;
@@ -100,12 +155,18 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     for (const field in PERSONAL_METADATA) addSubject(event.metadata[field], into);
   };
 
+  const forgetErased = (events: RecordedEvent[]) => {
+    for (const event of events) {
+      const subjectId = event.type === ACCOUNT_ERASED ? userStream.idOf(event.streamId) : null;
+      if (subjectId === null) continue;
+      keys.forget?.(subjectId);
+      recentlySealed.drop(subjectId);
+    }
+  };
+
   const openAll = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
     // Before any key is looked up, so an erased person's key is not taken from the cache.
-    for (const event of events) {
-      const erased = event.type === ACCOUNT_ERASED ? userStream.idOf(event.streamId) : null;
-      if (erased !== null) keys.forget?.(erased);
-    }
+    forgetErased(events);
     const subjects = new Set<string>();
     for (const event of events) subjectsSealedIn(event, subjects);
     if (subjects.size === 0) return events;
@@ -125,7 +186,12 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       const sealed = await Promise.all(events.map((event) => sealEvent(streamId, event)));
       return inner.append(streamId, sealed, expectedState);
     },
-    readStream: async (streamId) => openAll(await inner.readStream(streamId)),
+    readStream: async (streamId, options) => {
+      const events = await inner.readStream(streamId, options);
+      if (options?.personalValues !== 'sealed') return openAll(events);
+      forgetErased(events);
+      return events;
+    },
     readAll: async (options) => openAll(await inner.readAll(options)),
     headPosition: () => inner.headPosition(),
     subscribe: (options) => inner.subscribe({ ...options, onEvent: async (event) => options.onEvent(await openEvent(event)) }),

@@ -84,7 +84,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         policy.succeeded(projection);
         checkpoints.set(projection.name, event.position);
         // An answer that reads only some projections need not wait for the rest to apply the event.
-        if (waiters.anyNamed()) waiters.settle();
+        if (waiters.anyNamed()) waiters.settle(event.position);
         return produced ?? [];
       } catch (error) {
         const verdict = policy.failed(projection, event, error);

@@ -73,6 +73,7 @@ function topLevelInclusion(projection: Projection): Set<string> | undefined {
 }
 
 export function selectEntries(state: CollectionState, filter: Filter, shape: ReadShape = {}): Entry[] {
+  if (typeof filter._id === 'string' && !shape.sort && !shape.skip) return selectById(state, filter, filter._id, shape.hideDeleted === true && !namesDeleted(filter));
   const skip = shape.skip ?? 0;
   const wanted = shape.limit ? skip + shape.limit : Number.POSITIVE_INFINITY;
   const candidates = candidatesFor(state, filter);
@@ -103,6 +104,24 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
     if (found.length >= wanted) break;
   }
   return found.slice(skip);
+}
+
+/**
+ * What the general path finds for a filter on one `_id` (plan `id`: the one
+ * document, if any, then tested), without collecting candidates or planning:
+ * most reads and writes of projections and routes name the document's id.
+ */
+function selectById(state: CollectionState, filter: Filter, id: string, hideDeleted: boolean): Entry[] {
+  state.stats.plan = 'id';
+  state.stats.examined = 0;
+  const entry = state.docs.get(id);
+  if (!entry || (hideDeleted && DELETED_FIELD in entry.doc)) {
+    if (entry) state.stats.examined = 1;
+    return [];
+  }
+  state.stats.examined = 1;
+  for (const key in filter) if (key !== '_id') return compileFilter(filter, false)(entry.doc, entry) ? [entry] : [];
+  return [entry];
 }
 
 /**

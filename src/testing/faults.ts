@@ -136,9 +136,9 @@ export function withEventStoreFaults(store: EventStore): FaultyEventStore {
       if (lost) throw lost;
       return result;
     },
-    readStream: async (streamId) => {
+    readStream: async (streamId, options) => {
       await wait();
-      return store.readStream(streamId);
+      return store.readStream(streamId, options);
     },
     readAll: async (options) => {
       await wait();

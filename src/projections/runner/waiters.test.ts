@@ -61,4 +61,21 @@ describe('waiters for some projections only', () => {
     await Promise.resolve();
     expect(results).toEqual(['bids true', 'all true']);
   });
+
+  it('after one projection applied an event, answer only the waiters at or below it, and the later ones once their event is applied', async () => {
+    const positions = new Map([['bids', 1]]);
+    const waiters = createWaiters((names) => Math.min(...(names ?? [...positions.keys()]).map((name) => positions.get(name) ?? 0)));
+    const results: string[] = [];
+    void waiters.waitFor(2, 10_000, ['bids']).then((ok) => results.push(`2 ${ok}`));
+    void waiters.waitFor(3, 10_000, ['bids']).then((ok) => results.push(`3 ${ok}`));
+    positions.set('bids', 2);
+    waiters.settle(2);
+    await Promise.resolve();
+    expect(results).toEqual(['2 true']);
+    positions.set('bids', 3);
+    waiters.settle(3);
+    await Promise.resolve();
+    expect(results).toEqual(['2 true', '3 true']);
+    expect(waiters.anyNamed()).toBe(false);
+  });
 });

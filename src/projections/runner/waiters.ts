@@ -12,6 +12,8 @@ type Waiter = { position: LogPosition; names: readonly string[] | undefined; res
 export function createWaiters(current: (names?: readonly string[]) => LogPosition | undefined) {
   let waiters: Waiter[] = [];
   let named = 0;
+  // The lowest position any waiter waits for: a settle after an event below it has nothing to look at.
+  let lowestWaited = Number.POSITIVE_INFINITY;
 
   const reached = (position: LogPosition, names?: readonly string[]) => {
     const now = current(names);
@@ -44,21 +46,37 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
         }, timeoutMs);
         waiters.push(waiter);
         if (names) named++;
+        lowestWaited = Math.min(lowestWaited, position);
       });
     },
     /** Whether a waiter waits for some projections only: worth settling after each projection, not only after each event. */
     anyNamed: () => named > 0,
-    /** Resolves the waiters whose position is now reached. */
-    settle() {
-      if (waiters.length === 0) return;
-      // One look at all of them for every waiter that waits for all.
-      const all = current();
-      const done = waiters.filter((waiter) => {
-        const now = waiter.names ? current(waiter.names) : all;
-        return now !== undefined && now >= waiter.position;
-      });
+    /**
+     * Resolves the waiters whose position is now reached. With `applied`, the
+     * position just applied (no read model can be past it), only the waiters
+     * at or below it are looked at: under load, the requests waiting for later
+     * events are many, and a settle runs after every projection's apply.
+     */
+    settle(applied?: LogPosition) {
+      if (waiters.length === 0 || (applied !== undefined && applied < lowestWaited)) return;
+      // One look at all of them for every waiter that waits for all, only if one does.
+      let all: LogPosition | undefined | null = null;
+      const done: Waiter[] = [];
+      let lowest = Number.POSITIVE_INFINITY;
+      for (const waiter of waiters) {
+        let now: LogPosition | undefined;
+        if (applied !== undefined && waiter.position > applied) now = undefined;
+        else if (waiter.names) now = current(waiter.names);
+        else now = all === null ? (all = current()) : all;
+        if (now !== undefined && now >= waiter.position) done.push(waiter);
+        else lowest = Math.min(lowest, waiter.position);
+      }
+      lowestWaited = lowest;
+      if (done.length === 0) return;
+      const finished = new Set(done);
+      waiters = waiters.filter((waiter) => !finished.has(waiter));
       for (const waiter of done) {
-        remove(waiter);
+        if (waiter.names) named--;
         waiter.resolve(true);
       }
     },
@@ -67,6 +85,7 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
       for (const waiter of waiters) waiter.resolve(false);
       waiters = [];
       named = 0;
+      lowestWaited = Number.POSITIVE_INFINITY;
     },
   };
 }
