@@ -3,12 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { notePageShown, whenPageSettled } from './lib/page-settled';
+import { seedQueryCache } from './lib/page-seed';
 import { createQueryClient } from './lib/query-client';
 import { createRealtimeClient, RealtimeProvider } from './lib/realtime';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// The first page's data the server put in the HTML, if any (a signed-in visitor's session; /home's first listings).
+seedQueryCache(queryClient);
 // Created here, once, rather than in a component: StrictMode's double effects
 // would otherwise open and drop a second socket. It connects once the first page is shown (docs/decisions/0058).
 const realtime = createRealtimeClient({ queryClient, whileSignedIn: true, startAfter: whenPageSettled() });
@@ -20,18 +23,24 @@ const stopWatchingFirstPage = [
 ];
 function firstPageShown(): void {
   for (const stop of stopWatchingFirstPage) stop();
+  // The prerendered screen, if there was one, is the client's now.
+  document.getElementById('root')?.removeAttribute('data-prerendered');
   notePageShown();
 }
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider client={realtime}>
         <RouterProvider router={router} />
       </RealtimeProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// A guest's / and /market come with their first screen in the HTML (src/http/prerendered.ts): it stays until the
+// router has loaded the page, so the client's first render is that same screen, not the pending one in between.
+if (container.hasAttribute('data-prerendered')) void router.load().finally(() => createRoot(container).render(app));
+else createRoot(container).render(app);
