@@ -172,6 +172,16 @@ async function lighthouseVersion(): Promise<string> {
   return manifest.version;
 }
 
+/** Stops a product and deletes its data once it has exited (it may still be writing when told to stop). */
+async function stopProduct(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((wait) => setTimeout(wait, 10_000))]);
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
+
 type Product = { label: string; server: { url: string; child: ChildProcess }; dataDir: string; realtorCookie: string; rows: Row[]; tries: Row[] };
 
 async function startSeeded(label: string, root: string): Promise<Product> {
@@ -185,8 +195,7 @@ async function startSeeded(label: string, root: string): Promise<Product> {
     const { realtorCookie } = await seedMarketplace(server.url, log);
     return { label, server, dataDir, realtorCookie, rows: [], tries: [] };
   } catch (error) {
-    server.child.kill('SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+    await stopProduct(server.child, dataDir);
     throw error;
   }
 }
@@ -233,10 +242,7 @@ async function main(): Promise<void> {
     log(`Reports: ${reportDir}`);
   } finally {
     await chrome?.kill();
-    for (const product of products) {
-      product.server.child.kill('SIGTERM');
-      await rm(product.dataDir, { recursive: true, force: true });
-    }
+    for (const product of products) await stopProduct(product.server.child, product.dataDir);
   }
 }
 

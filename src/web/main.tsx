@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -40,7 +40,10 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
+// In a transition, so React renders the first page in slices that leave the main thread free between them rather
+// than in one long task (Lighthouse's total blocking time on a phone; docs/decisions/0058).
+const render = () => startTransition(() => createRoot(container).render(app));
 // A guest's / and /market come with their first screen in the HTML (src/http/prerendered.ts): it stays until the
 // router has loaded the page, so the client's first render is that same screen, not the pending one in between.
-if (container.hasAttribute('data-prerendered')) void router.load().finally(() => createRoot(container).render(app));
-else createRoot(container).render(app);
+if (container.hasAttribute('data-prerendered')) void router.load().finally(render);
+else render();
