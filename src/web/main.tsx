@@ -40,10 +40,9 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-// In a transition, so React renders the first page in slices that leave the main thread free between them rather
-// than in one long task (Lighthouse's total blocking time on a phone; docs/decisions/0058).
-const render = () => startTransition(() => createRoot(container).render(app));
-// A guest's / and /market come with their first screen in the HTML (src/http/prerendered.ts): it stays until the
-// router has loaded the page, so the client's first render is that same screen, not the pending one in between.
-if (container.hasAttribute('data-prerendered')) void router.load().finally(render);
-else render();
+// Once the router has loaded the first page (its session, its data when the HTML carried it, its code), and in a
+// transition: React then renders the whole page once, in slices that leave the main thread free between them, rather
+// than the pending screen first and the page over it in long tasks the router's updates make synchronous (Lighthouse's
+// total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or, on a guest's / and
+// /market, their first screen prerendered in the HTML (src/http/prerendered.ts), which the client renders the same.
+void router.load().finally(() => startTransition(() => createRoot(container).render(app)));
