@@ -1,6 +1,7 @@
 import type { UserJson } from '../contract/accounts';
 import type { PropertyPageJson } from '../contract/listings';
-import { HOME_PAGE_SIZE, imageSrcSet, LISTING_CARD_SIZES, normalizeImageKey, PAGE_SEED_ELEMENT_ID, type PageSeed } from '../contract/page-seed';
+import { imageSrcSet, LISTING_CARD_SIZES, normalizeImageKey } from '../contract/listing-images';
+import { HOME_PAGE_SIZE, PAGE_SEED_ELEMENT_ID, type PageSeed } from '../contract/page-seed';
 
 /*
  * The first page's data in its HTML, for a visitor with a session cookie (docs/decisions/0058): the page would
@@ -23,9 +24,10 @@ export async function pageSeedOf(pathname: string, search: URLSearchParams, cook
   const user = (await userAnswer.json()) as UserJson;
   if (listingsAnswer === null || !listingsAnswer.ok) return { user };
   const listings = (await listingsAnswer.json()) as PropertyPageJson;
-  const imageKey = listings.properties[0]?.images[0];
-  if (imageKey === undefined) return { user, listings };
-  const imageAnswer = await api(`/api/proxy-image/${encodeURIComponent(normalizeImageKey(imageKey))}`);
+  const leadKey = listings.properties[0]?.images[0];
+  if (leadKey === undefined) return { user, listings };
+  const imageKey = normalizeImageKey(leadKey);
+  const imageAnswer = await api(`/api/proxy-image/${encodeURIComponent(imageKey)}`);
   if (!imageAnswer.ok) return { user, listings };
   return { user, listings, images: { [imageKey]: (await imageAnswer.json()) as { url: string } } };
 }
@@ -42,7 +44,7 @@ export function seedTags(seed: PageSeed, escapeAttribute: (text: string) => stri
   const json = JSON.stringify(seed).replace(/</g, '\\u003c');
   const tags = [`<script type="application/json" id="${PAGE_SEED_ELEMENT_ID}">${json}</script>`];
   const leadKey = seed.listings?.properties[0]?.images[0];
-  const lead = leadKey === undefined ? undefined : seed.images?.[leadKey];
+  const lead = leadKey === undefined ? undefined : seed.images?.[normalizeImageKey(leadKey)];
   if (lead !== undefined) {
     tags.push(`<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(imageSrcSet(lead.url))}" imagesizes="${escapeAttribute(LISTING_CARD_SIZES)}">`);
   }

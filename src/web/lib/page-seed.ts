@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { normalizeImageKey, PAGE_SEED_ELEMENT_ID, type PageSeed } from '../../contract/page-seed';
+import { PAGE_SEED_ELEMENT_ID, type PageSeed } from '../../contract/page-seed';
 import { queryKeys } from './query-keys';
 
 /**
@@ -19,5 +19,5 @@ export function seedQueryCache(queryClient: QueryClient, root: Pick<Document, 'g
   queryClient.setQueryData(queryKeys.user, seed.user);
   // /home with no filters: the key listingSearchQueryOptions({}) reads, one page long.
   if (seed.listings !== undefined) queryClient.setQueryData(queryKeys.propertySearch({}), { pages: [seed.listings], pageParams: [null] });
-  for (const [imageKey, answer] of Object.entries(seed.images ?? {})) queryClient.setQueryData(queryKeys.proxyImage(normalizeImageKey(imageKey)), answer);
+  for (const [imageKey, answer] of Object.entries(seed.images ?? {})) queryClient.setQueryData(queryKeys.proxyImage(imageKey), answer);
 }

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/plain-format';
 
 /** 'Not enough data yet' where the median was withheld; else minutes, hours or days, whichever reads best. */
 export function formatHoursToFirstBid(hours: number | null): string {

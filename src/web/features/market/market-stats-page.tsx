@@ -8,7 +8,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { BarChartIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { formatDateTimePlain } from '../../lib/format';
+import { formatDateTimePlain } from '../../lib/plain-format';
 import { signUpSearch, sitePaths } from '../../lib/site-paths';
 import { formatHoursToFirstBid, formatNumber } from './format';
 import { marketStatsQuery } from './queries';

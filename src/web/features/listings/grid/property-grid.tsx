@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { HomeIcon, SearchIcon } from '../../../components/ui/icons';
 import type { ListingSearch } from '../../../../contract/listing-search';
 import { listingSearchQueryOptions } from '../search/listing-search-query';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/plain-format';
 import { isFiltered } from '../search/search-params';
 import { PropertyCard } from './property-card';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDateTimePlain, formatNumber } from './format';
+import { formatDateTime } from './format';
+import { formatDateTimePlain, formatNumber } from './plain-format';
 
 describe('formatting without a formatter where it says the same', () => {
   it('writes numbers as Intl does, to a tenth, grouped from 1,000', () => {
