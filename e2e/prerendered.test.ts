@@ -59,6 +59,8 @@ describe('the public pages prerendered', () => {
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
       // Everything the HTML showed is where it was (/market's figures may have come in below them since).
       expect(await boxesOf(page)).toEqual(expect.arrayContaining(before));
+      // Nor is the address rewritten (/market's default period stays out of it), which would load the page again.
+      expect(new URL(page.url()).search).toBe('');
       await screenshotBoth(page, `prerendered${path === '/' ? '-landing' : path.replace('/', '-')}`);
     });
   }

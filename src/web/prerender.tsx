@@ -15,11 +15,11 @@ import { createAppRouter } from './router';
 
 /**
  * The pages a guest's HTML carries prerendered, and the address each is rendered at: each shows the same to every
- * visitor until its data arrives. /market's router writes its period into the address, so it is rendered at that.
+ * visitor until its data arrives (/market its last 30 days, the period its bare address means).
  */
 export const PRERENDERED_PAGES = [
   { path: '/', render: '/' },
-  { path: '/market', render: '/market?days=30' },
+  { path: '/market', render: '/market' },
 ] as const;
 
 export async function prerender(path: string): Promise<string> {
