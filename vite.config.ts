@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { prerender } from './scripts/prerender.ts';
 import { routeChunks } from './scripts/route-chunks.ts';
 
 const repoRoot = dirname(fileURLToPath(import.meta.url));
@@ -31,6 +32,8 @@ export default defineConfig({
     tailwindcss(),
     // route-chunks.json: the scripts each route's screen needs beyond the entry, which the server preloads per page.
     routeChunks(),
+    // prerendered.json: / and /market's first screen as HTML, which the server puts in a guest's page.
+    prerender(),
     // .br and .gz beside every built asset, which the server sends to clients that accept them.
     precompress(),
   ],

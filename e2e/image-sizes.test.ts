@@ -108,6 +108,25 @@ describe('the /home grid loads sized copies of the photos (decision 0054)', () =
     await screenshotBoth(page, 'image-sizes-home');
   });
 
+  it("starts the first card's picture from the HTML: the page asks the API for no session, listings or picture address first (decision 0058)", async () => {
+    const page = await openPage(browser, { baseURL: server.url, viewport: viewports.phone, deviceScaleFactor: 2 });
+    await signInByApi(page, server.url, realtor);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto('/home');
+    const lead = page.getByRole('list', { name: 'Properties' }).locator('img').first();
+    await expect.poll(() => lead.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), LOADING).toBe(true);
+    // The picture is the one the HTML preloaded (the first API request of the page), fetched once.
+    const leadUrl = new URL(await lead.evaluate((image: HTMLImageElement) => image.currentSrc));
+    expect(asked[0]).toBe(`${leadUrl.pathname}${leadUrl.search}`);
+    expect(asked.filter((path) => path === asked[0])).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/user' || path.startsWith('/api/properties'))).toEqual([]);
+    expect(asked).not.toContain(`/api/proxy-image/${encodeURIComponent(imageKeys[CARDS - 1] ?? '')}`);
+  });
+
   it('gives the listing page the copy each slot needs: 800 for the carousel, 400 for thumbnails, 1600 for the full-screen gallery', async () => {
     const page = await openPage(browser, { baseURL: server.url });
     await signInByApi(page, server.url, realtor);

@@ -17,6 +17,10 @@ import { seedAdmin, seedMarketplace } from './lighthouse-seed';
  *   npm run lighthouse                 one run of each page and preset
  *   npm run lighthouse -- --runs 3     three runs each; the table shows the median by score
  *   npm run lighthouse -- --only /home --preset mobile
+ *   npm run lighthouse -- --compare /path/to/other/checkout --runs 3
+ *                                      the same against another checkout of the product (its own build and data),
+ *                                      the two audited in turn page by page (this one first, then the other first),
+ *                                      so a loaded machine weighs on both alike; one table each
  *
  * CHROME_PATH picks the browser (default /usr/bin/chromium). Reports are written to .test-data/lighthouse/.
  */
@@ -44,6 +48,7 @@ const option = (name: string): string | undefined => {
 };
 const runs = Math.max(1, Number(option('--runs') ?? 1));
 const only = option('--only');
+const compareRoot = option('--compare') === undefined ? undefined : resolve(option('--compare') as string);
 const presets: Preset[] = option('--preset') === 'mobile' ? ['mobile'] : option('--preset') === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
 
 async function freePort(): Promise<number> {
@@ -58,11 +63,11 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start` (scripts/start.ts: builds the client when stale, then serves it) on a fresh data folder. */
-async function startProduct(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startProduct(dataDir: string, root = repoRoot): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'scripts/start.ts')], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/start.ts')], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -167,44 +172,77 @@ async function lighthouseVersion(): Promise<string> {
   return manifest.version;
 }
 
-async function main(): Promise<void> {
+/** Stops a product and deletes its data once it has exited (it may still be writing when told to stop). */
+async function stopProduct(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((wait) => setTimeout(wait, 10_000))]);
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+type Product = { label: string; server: { url: string; child: ChildProcess }; dataDir: string; realtorCookie: string; rows: Row[]; tries: Row[] };
+
+async function startSeeded(label: string, root: string): Promise<Product> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bidhome-lighthouse-'));
-  let server: { url: string; child: ChildProcess } | undefined;
+  log(`Starting the product (npm start) in ${root} on a fresh DATA_DIR...`);
+  const server = await startProduct(dataDir, root).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  try {
+    const { realtorCookie } = await seedMarketplace(server.url, log);
+    return { label, server, dataDir, realtorCookie, rows: [], tries: [] };
+  } catch (error) {
+    await stopProduct(server.child, dataDir);
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const products: Product[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    log('Starting the product (npm start) on a fresh DATA_DIR...');
-    server = await startProduct(dataDir);
-    const { realtorCookie } = await seedMarketplace(server.url, log);
+    products.push(await startSeeded('this checkout', repoRoot));
+    if (compareRoot !== undefined) products.push(await startSeeded(compareRoot, compareRoot));
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
     });
     await mkdir(reportDir, { recursive: true });
-    const rows: Row[] = [];
     for (const page of PAGES.filter((candidate) => only === undefined || candidate.path === only)) {
       for (const preset of presets) {
-        const tries: Row[] = [];
+        for (const product of products) product.tries = [];
         for (let run = 1; run <= runs; run += 1) {
-          const result = await audit(chrome.port, `${server.url}${page.path}`, preset, page.signedIn ? realtorCookie : null);
-          const row = rowOf(page.path, preset, page.aim, result);
-          tries.push(row);
-          const name = `${page.path === '/' ? 'landing' : page.path.slice(1)}-${preset}-${run}.json`;
-          await writeFile(join(reportDir, name), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
-          log(`  ${page.path} ${preset} run ${run}: ${row.score} (LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)})`);
+          // In turn, each product first every other run.
+          const order = run % 2 === 1 ? products : [...products].reverse();
+          for (const [index, product] of order.entries()) {
+            const result = await audit(chrome.port, `${product.server.url}${page.path}`, preset, page.signedIn ? product.realtorCookie : null);
+            const row = rowOf(page.path, preset, page.aim, result);
+            product.tries.push(row);
+            const which = product === products[0] ? '' : '-compare';
+            const name = `${page.path === '/' ? 'landing' : page.path.slice(1)}-${preset}-${run}${which}.json`;
+            await writeFile(join(reportDir, name), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
+            const tag = products.length > 1 ? ` [${product.label}${index === 0 ? ', first' : ''}]` : '';
+            log(`  ${page.path} ${preset} run ${run}${tag}: ${row.score} (LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)})`);
+          }
         }
-        rows.push(median(tries));
+        for (const product of products) product.rows.push(median(product.tries));
       }
     }
-    log('');
-    log(table(rows));
-    const benchmarks = rows.map((row) => row.benchmarkIndex);
+    for (const product of products) {
+      log('');
+      if (products.length > 1) log(`${product.label}:`);
+      log(table(product.rows));
+    }
+    const benchmarks = products.flatMap((product) => product.rows.map((row) => row.benchmarkIndex));
     log(`\nLighthouse ${await lighthouseVersion()}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, ${runs} run(s) each, median by score`);
     log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}, benchmarkIndex ${Math.min(...benchmarks).toFixed(0)}–${Math.max(...benchmarks).toFixed(0)}`);
     log(`Reports: ${reportDir}`);
   } finally {
     await chrome?.kill();
-    server?.child.kill('SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+    for (const product of products) await stopProduct(product.server.child, product.dataDir);
   }
 }
 

@@ -46,7 +46,8 @@ export async function precompressFiles(dir: string, names: readonly string[]): P
 export function precompress(): Plugin {
   return {
     name: 'bidhome:precompress',
-    apply: 'build',
+    // Not for the prerender's Node build (scripts/prerender.ts), which nothing serves.
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     async writeBundle(options, bundle) {
       if (options.dir) await precompressFiles(options.dir, Object.keys(bundle));
     },

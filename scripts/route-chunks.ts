@@ -24,7 +24,8 @@ function staticGraph(bundle: Record<string, OutputChunk | OutputAsset>, fileName
 export function routeChunks(): Plugin {
   return {
     name: 'bidhome:route-chunks',
-    apply: 'build',
+    // Not for the prerender's Node build (scripts/prerender.ts), which nothing serves.
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     generateBundle(_options, bundle) {
       const chunks = bundle as unknown as Record<string, OutputChunk | OutputAsset>;
       const entryFiles = new Set<string>();

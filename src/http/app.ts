@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { PRERENDERED_FILE, type Prerendered } from './prerendered';
 import { ROUTE_CHUNKS_FILE, type RouteChunks } from './route-preload';
 import { createPageRenderer, robotsTxt, sitemapXml } from './site';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
@@ -152,7 +153,19 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
   // Built with the client (scripts/route-chunks.ts); a build without it preloads the entry's scripts only.
   const routeChunksFile = join(clientDir, ROUTE_CHUNKS_FILE);
   const routeChunks = existsSync(routeChunksFile) ? (JSON.parse(readFileSync(routeChunksFile, 'utf8')) as RouteChunks) : {};
-  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl, routeChunks);
+  // A signed-in visitor's page carries its first data: the app asks itself, with the visitor's cookie and connection.
+  const visitorApi = (c: Context<AppEnv>) => (path: string) => {
+    const headers = new Headers();
+    for (const name of ['cookie', 'x-forwarded-for', 'user-agent']) {
+      const value = c.req.header(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    return Promise.resolve(app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env));
+  };
+  // Built with the client (scripts/prerender.ts); without it a guest's page shows the boot spinner until the scripts run.
+  const prerenderedFile = join(clientDir, PRERENDERED_FILE);
+  const prerendered = existsSync(prerenderedFile) ? (JSON.parse(readFileSync(prerenderedFile, 'utf8')) as Prerendered) : {};
+  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl, routeChunks, { visitorApi, prerendered });
   // The landing page too: serveStatic would send index.html as built.
   app.get('/', renderPage);
   app.get('/index.html', renderPage);

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PageHead } from '../contract/site-pages';
 import { APP_PATHS, CRAWL_DISALLOWED, NOT_FOUND_HEAD, PUBLIC_PAGES } from '../contract/site-pages';
+import { pageSeedOf, seedTags, type VisitorApi } from './page-seed';
+import { withPrerendered, type Prerendered } from './prerendered';
 import { createRoutePreloads, type RouteChunks } from './route-preload';
 
 /*
@@ -50,25 +52,38 @@ function sessionHint(cookieHeader: string | undefined): string {
 /**
  * Renders index.html for one request; `publicUrl` has no trailing slash. `routeChunks` (the build's
  * route-chunks.json) names the scripts each page's screen needs beyond the entry: they are preloaded.
+ * `visitorApi`, when given, lets a page with a session cookie carry its first data (src/http/page-seed.ts);
+ * `prerendered` (the build's prerendered.json) is a guest's first screen of the public pages, put in #root.
  */
-export function createPageRenderer(indexHtml: string, publicUrl: string, routeChunks: RouteChunks = {}) {
+export function createPageRenderer(
+  indexHtml: string,
+  publicUrl: string,
+  routeChunks: RouteChunks = {},
+  { visitorApi, prerendered = {} }: { visitorApi?: (c: Context) => VisitorApi; prerendered?: Prerendered } = {},
+) {
   const preloadsOf = createRoutePreloads(routeChunks);
   const titleAndDescription = /<meta name="description"[^>]*>\s*|<title>[^<]*<\/title>\s*/g;
   const bare = indexHtml.replace(titleAndDescription, '');
   const fallback = PUBLIC_PAGES['/'];
 
-  return function renderPage(c: Context) {
+  return async function renderPage(c: Context) {
     const pathname = c.req.path;
     const known = isAppPath(pathname);
+    const cookie = c.req.header('cookie');
+    const seed = known && visitorApi !== undefined ? await pageSeedOf(pathname, new URL(c.req.url).searchParams, cookie, visitorApi(c)) : null;
     const head: PageHead = known ? ((PUBLIC_PAGES as Record<string, PageHead>)[pathname] ?? fallback) : NOT_FOUND_HEAD;
     const preloads = known ? preloadsOf(pathname).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`) : [];
-    const html = bare.replace(
+    // A guest's: a session's first screen differs (its header), and a query (/market?days=90) may show another.
+    const markup = !sessionHint(cookie).includes('user') && new URL(c.req.url).search === '' ? prerendered[pathname] : undefined;
+    const page = markup === undefined ? bare : withPrerendered(bare, markup);
+    const html = page.replace(
       '</head>',
-      [`  ${headTags(head, publicUrl + pathname)}`, `<meta name="bidhome-session" content="${sessionHint(c.req.header('cookie'))}" />`, ...preloads].join('\n    ') + '\n  </head>',
+      [`  ${headTags(head, publicUrl + pathname)}`, `<meta name="bidhome-session" content="${sessionHint(cookie)}" />`, ...(seed === null ? [] : seedTags(seed, escapeHtml)), ...preloads].join('\n    ') + '\n  </head>',
     );
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
-      'Cache-Control': 'no-cache',
+      // A page carrying a visitor's data is theirs alone.
+      'Cache-Control': seed === null ? 'no-cache' : 'private, no-cache',
       Vary: 'Accept-Encoding, Cookie',
     };
     const accepted = c.req.header('accept-encoding') ?? '';

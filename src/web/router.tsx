@@ -1,13 +1,15 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { NotFound } from './components/not-found';
 import { PagePending } from './components/page-pending';
 import { routeTree } from './route-tree.gen';
 import type { RouterContext } from './router-context';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history`: the browser's by default; the build's prerender of the public pages passes a memory one (src/web/prerender.tsx). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history === undefined ? {} : { history }),
     context: { queryClient } satisfies RouterContext,
     defaultPreload: 'intent',
     // Loaders call ensureQueryData, so TanStack Query decides freshness; the

@@ -109,8 +109,9 @@ function useDocumentHead(): void {
   });
   useEffect(() => {
     const { title, description } = JSON.parse(head) as { title?: string; description?: string };
-    document.title = title ?? defaultHead.title;
-    descriptionTag()?.setAttribute('content', description ?? defaultHead.description);
+    const fallback = readDefaultHead();
+    document.title = title ?? fallback.title;
+    descriptionTag()?.setAttribute('content', description ?? fallback.description);
   }, [head]);
 }
 
@@ -140,7 +141,12 @@ function readHead(meta: readonly MetaTag[]): { title?: string; description?: str
 }
 
 const descriptionTag = () => document.querySelector('meta[name="description"]');
-const defaultHead = { title: document.title, description: descriptionTag()?.getAttribute('content') ?? '' };
+// Read on first use: the build's prerender (src/web/prerender.tsx) loads this module in Node, where there is no document.
+let defaultHead: { title: string; description: string } | undefined;
+function readDefaultHead(): { title: string; description: string } {
+  defaultHead ??= { title: document.title, description: descriptionTag()?.getAttribute('content') ?? '' };
+  return defaultHead;
+}
 
 // The landing page has its own hero navigation, and /admin has a separate shell (spec section 2).
 function showsSiteHeader(pathname: string): boolean {

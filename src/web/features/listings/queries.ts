@@ -1,10 +1,12 @@
+import { HOME_PAGE_SIZE } from '../../../contract/page-seed';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
 import { loadBidRevisionsAnswer, loadPropertiesAnswer, loadPropertyAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';
 import type { BidRevision, Property, PropertyBid } from './types';
 
-export const PAGE_SIZE = 24;
+// The server's HTML may carry /home's first page: it asks for as many (src/contract/page-seed.ts).
+export const PAGE_SIZE = HOME_PAGE_SIZE;
 
 export function propertyQueryOptions(propertyId: string) {
   return queryOptions({

@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/plain-format';
+
 /** 'Not enough data yet' where the median was withheld; else minutes, hours or days, whichever reads best. */
 export function formatHoursToFirstBid(hours: number | null): string {
   if (hours === null) return 'Not enough data yet';
@@ -8,6 +10,4 @@ export function formatHoursToFirstBid(hours: number | null): string {
   return `${formatNumber(Math.round((hours / 24) * 10) / 10)} days`;
 }
 
-export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
-}
+export { formatNumber };

@@ -8,6 +8,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { BarChartIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { formatDateTimePlain } from '../../lib/plain-format';
 import { signUpSearch, sitePaths } from '../../lib/site-paths';
 import { formatHoursToFirstBid, formatNumber } from './format';
 import { marketStatsQuery } from './queries';
@@ -92,7 +93,7 @@ function WindowStats({ stats, days }: { stats: MarketStats; days: MarketWindowDa
       </p>
       <p className="text-xs text-muted-foreground">
         Bids count as placed, including those refunded when a listing was removed. Updated{' '}
-        <time dateTime={stats.asOf}>{new Date(stats.asOf).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</time>.
+        <time dateTime={stats.asOf}>{formatDateTimePlain(stats.asOf)}</time>.
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { LISTING_CARD_SIZES } from '../../../../contract/listing-images';
 import { GavelIcon } from '../../../components/ui/icons';
 import { useWatchProperty } from '../../../lib/realtime';
 import { propertyTypeLabels, pluralize } from '../format';
@@ -10,8 +11,9 @@ import type { Property } from '../types';
 /**
  * A card's width in the /home grid (home-page.tsx, property-grid.tsx): a quarter of the 1,216 px
  * column from 1280 px, then a third, a half, and the whole width less the page's padding on a phone.
+ * The server's HTML preloads /home's first picture with the same sizes (src/contract/listing-images.ts).
  */
-const CARD_SIZES = '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 32px)';
+const CARD_SIZES = LISTING_CARD_SIZES;
 
 function PinIcon({ className }: { className?: string }) {
   return (

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { HomeIcon, SearchIcon } from '../../../components/ui/icons';
 import type { ListingSearch } from '../../../../contract/listing-search';
 import { listingSearchQueryOptions } from '../search/listing-search-query';
+import { formatNumber } from '../../../lib/plain-format';
 import { isFiltered } from '../search/search-params';
 import { PropertyCard } from './property-card';
 
@@ -47,7 +48,7 @@ export function PropertyGrid({ search = {}, onReset }: { search?: ListingSearch;
   const updating = query.isPlaceholderData;
   const count = (
     <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="listing-count">
-      {total === 1 ? '1 listing' : `${total.toLocaleString('en-US')} listings`}
+      {total === 1 ? '1 listing' : `${formatNumber(total)} listings`}
       {updating && <Spinner size="sm" label="Updating listings" />}
     </p>
   );

@@ -1,14 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { normalizeImageKey } from '../../../../contract/listing-images';
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
-// Older keys carry the path images were once served from (SPEC §7 Images).
-const LEGACY_PREFIX = /^\/api\/images\//;
-
-export function normalizeImageKey(imageKey: string): string {
-  return imageKey.replace(LEGACY_PREFIX, '');
-}
+// Shared with the server's page seed (src/contract/listing-images.ts).
+export { normalizeImageKey };
 
 /** The proxy's answer was an HTTP error: `status` tells a missing image (4xx) from a passing failure. */
 export class ImageFetchError extends Error {
