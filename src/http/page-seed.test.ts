@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SEED_ELEMENT_ID, type PageSeed } from '../contract/page-seed';
-import { propertyStreamId } from '../domain/bidding/property-facts';
+import { propertyStreamId } from '../domain/listings/events';
 import { expected } from '../event-store/port';
 import { get, propertyListedData, registerHomeowner, registerRealtor } from '../testing/bidding';
 import { createTestApp, type TestApp } from '../testing/test-app';
