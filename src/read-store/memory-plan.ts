@@ -72,6 +72,7 @@ function topLevelInclusion(projection: Projection): Set<string> | undefined {
 }
 
 export function selectEntries(state: CollectionState, filter: Filter, shape: ReadShape = {}): Entry[] {
+  if (typeof filter._id === 'string' && !shape.sort && !shape.skip) return byId(state, filter, filter._id, shape.hideDeleted === true);
   const skip = shape.skip ?? 0;
   const wanted = shape.limit ? skip + shape.limit : Number.POSITIVE_INFINITY;
   const candidates = candidatesFor(state, filter);
@@ -102,6 +103,21 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
     if (found.length >= wanted) break;
   }
   return found.slice(skip);
+}
+
+/**
+ * One document by its `_id`, with whatever else the filter asks of it: what
+ * projections read and write most (`updateOnce`, `findOne({ _id })`), taken
+ * from the map without working out a plan (docs/decisions/0067).
+ */
+function byId(state: CollectionState, filter: Filter, id: string, hideDeleted: boolean): Entry[] {
+  state.stats.plan = 'id';
+  const entry = state.docs.get(id);
+  state.stats.examined = entry ? 1 : 0;
+  if (!entry || (hideDeleted && DELETED_FIELD in entry.doc && !namesDeleted(filter))) return [];
+  let only = true;
+  for (const key in filter) if (key !== '_id') only = false;
+  return only || compileFilter(filter, false)(entry.doc, entry) ? [entry] : [];
 }
 
 /**

@@ -25,6 +25,18 @@ describe('memory read store: index use', () => {
     expect(inspectMemoryCollection(collection)).toEqual({ plan: 'id', documentsExamined: 2 });
   });
 
+  it('tests the one document an _id names against the rest of the filter, as an idempotent write asks', async () => {
+    const collection = await seeded(1000);
+    const notYetApplied = (position: number) => ({ _id: 'l7', deleted: { $exists: false }, $or: [{ _position: { $lt: position } }, { _position: { $exists: false } }] });
+    expect(await collection.updateOne(notYetApplied(5), { $set: { price: 1, _position: 5 } })).toEqual({ matchedCount: 1, modifiedCount: 1 });
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'id', documentsExamined: 1 });
+    expect(await collection.updateOne(notYetApplied(5), { $set: { price: 2, _position: 5 } })).toEqual({ matchedCount: 0, modifiedCount: 0 });
+    expect(await collection.findOne({ _id: 'l7', price: 2 })).toBeNull();
+    expect(await collection.findOne({ _id: 'l7', price: 1 }, { projection: { price: 1 } })).toEqual({ _id: 'l7', price: 1 });
+    expect(await collection.findOne({ _id: 'missing' })).toBeNull();
+    expect(inspectMemoryCollection(collection)).toEqual({ plan: 'id', documentsExamined: 0 });
+  });
+
   it('keeps an index right through updates written into the stored documents', async () => {
     const collection = await seeded(1000, [[{ ownerId: 1 }]]);
     expect(await collection.find({ ownerId: 'o1' })).toHaveLength(10);
