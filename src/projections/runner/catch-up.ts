@@ -41,8 +41,8 @@ export async function catchUp(options: {
     }
     if (page.length === 0) break;
     for (const event of page) {
-      // Past the head the subscription delivers, as for any event appended after the start.
-      if (event.position > head) return { reached };
+      // Past the head the subscription delivers, as for any event appended after the start; a stop ends it between two events.
+      if (event.position > head || stopping()) return { reached };
       try {
         if (!(await apply(event))) return { reached };
       } catch (error) {
