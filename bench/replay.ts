@@ -91,8 +91,13 @@ export async function benchReplay(): Promise<void> {
     const size = `${events.toLocaleString('en')} events`;
     const aim = `ratio >= ${AIM_SHARE} of the raw read`;
     recordFigure({ name: `raw read of the log, ${size}`, value: rate(events, raw.ms), aim: 'reported (the baseline)', met: undefined });
-    recordFigure({ name: `opening sealed personal values, ${size}`, value: `${openUs.toFixed(1)} µs an event; ratio ${share(opened.ms).toFixed(2)} of the raw read`, aim: 'reported', met: undefined });
-    recordFigure({ name: `replay into the read models in memory, ${size}`, value: `${rate(events, replay.ms)}; ratio ${share(replay.ms).toFixed(2)} of the raw read`, aim, met: share(replay.ms) >= AIM_SHARE });
+    recordFigure({ name: `opening sealed personal values, ${size}`, value: `${openUs.toFixed(1)} µs an event (${(((opened.cpuMs - raw.cpuMs) * 1000) / events).toFixed(1)} µs of CPU); ratio ${share(opened.ms).toFixed(2)} of the raw read`, aim: 'reported', met: undefined });
+    recordFigure({
+      name: `replay into the read models in memory, ${size}`,
+      value: `${rate(events, replay.ms)}; ratio ${share(replay.ms).toFixed(2)} of the raw read (of its CPU time: ${(raw.cpuMs / replay.cpuMs).toFixed(2)})`,
+      aim,
+      met: share(replay.ms) >= AIM_SHARE,
+    });
     recordFigure({ name: `npm run projections:rebuild, ${size}`, value: `${rate(events, rebuild.ms)}; ratio ${share(rebuild.ms).toFixed(2)} of the raw read`, aim, met: share(rebuild.ms) >= AIM_SHARE });
   } finally {
     await rm(dir, { recursive: true, force: true });
