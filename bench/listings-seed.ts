@@ -1,6 +1,9 @@
 import type { NewEvent } from '../src/event-store/port';
 import { expected } from '../src/event-store/port';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
+import { withKeyCache } from '../src/personal-data/keys';
+import { withPersonalDataShredding } from '../src/personal-data/shredding-event-store';
+import { createSqlitePersonalKeys } from '../src/personal-data/sqlite-keys';
 
 export interface SeedCounts {
   homeowners: number;
@@ -28,15 +31,21 @@ function registered(userId: string, role: 'homeowner' | 'realtor', i: number, at
  * Writes the log the listings benchmark boots from, straight through the
  * event store (one append per stream, as the deciders would have written it):
  * verified homeowners with their listings, and realtors whose account streams
- * hold their credits and bids, each on a different property.
+ * hold their credits and bids, each on a different property. With `keysPath`,
+ * through the personal-data decorator with its keys there, every event with a
+ * request's metadata (address, browser): the personal values sealed, as the
+ * app writes them (docs/decisions/0042).
  */
-export async function seedListingsLog(path: string, counts: SeedCounts): Promise<Seeded> {
-  const store = createSqliteEventStore({ path, synchronous: 'NORMAL' });
+export async function seedListingsLog(path: string, counts: SeedCounts, options: { keysPath?: string } = {}): Promise<Seeded> {
+  const plain = createSqliteEventStore({ path, synchronous: 'NORMAL' });
+  const keys = options.keysPath ? withKeyCache(createSqlitePersonalKeys(options.keysPath), { ttlMs: 60_000 }) : undefined;
+  const store = keys ? withPersonalDataShredding(plain, keys) : plain;
+  const metadata = keys ? () => ({ requestId: crypto.randomUUID(), ipAddress: '203.0.113.7', userAgent: 'Bench/1.0' }) : undefined;
   const homeownerIds = Array.from({ length: counts.homeowners }, () => crypto.randomUUID());
   const propertyIds = Array.from({ length: counts.listings }, () => crypto.randomUUID());
   let events = 0;
   const append = async (streamId: string, batch: NewEvent[]) => {
-    await store.append(streamId, batch, expected.noStream);
+    await store.append(streamId, metadata ? batch.map((one) => ({ ...one, metadata: metadata() })) : batch, expected.noStream);
     events += batch.length;
   };
 
@@ -88,5 +97,6 @@ export async function seedListingsLog(path: string, counts: SeedCounts): Promise
     placed += mine;
   }
   await store.close();
+  await keys?.close();
   return { ...counts, events, realtorId: realtorIds[0] ?? '' };
 }

@@ -45,8 +45,8 @@ async function measurePair(labels: [string, string], baselineRun: (i: number) =>
  * Writes the log in a process of its own, so that this one boots as a server
  * does: with none of the seeding's heap, garbage or compiled code.
  */
-export function seedInChild(path: string, counts: SeedCounts): Promise<Seeded> {
-  const child = fork(fileURLToPath(new URL('./listings-seed-child.ts', import.meta.url)), [path, JSON.stringify(counts)]);
+export function seedInChild(path: string, counts: SeedCounts, keysPath?: string): Promise<Seeded> {
+  const child = fork(fileURLToPath(new URL('./listings-seed-child.ts', import.meta.url)), [path, JSON.stringify(counts), ...(keysPath ? [keysPath] : [])]);
   return new Promise((resolve, reject) => {
     child.once('message', (seeded) => resolve(seeded as Seeded));
     child.once('error', reject);

@@ -9,6 +9,7 @@ import { benchListings } from './listings';
 import { benchNodes } from './nodes';
 import { benchPersonalData } from './personal-data';
 import { benchReadStore } from './read-store';
+import { benchReplay } from './replay';
 import { benchRealtimePush } from './realtime-push';
 import { printSummary } from './report';
 
@@ -16,6 +17,7 @@ import { printSummary } from './report';
 const benches: Record<string, () => Promise<void>> = {
   listings: benchListings,
   boot: benchBoot,
+  replay: benchReplay,
   'personal-data': benchPersonalData,
   'event-store-append': benchEventStoreAppend,
   'account-fold': benchAccountFold,

@@ -10,6 +10,7 @@ import { benchListings } from './listings';
 import { benchNodes } from './nodes';
 import { benchPersonalData } from './personal-data';
 import { benchReadStore } from './read-store';
+import { benchReplay } from './replay';
 import { benchRealtimePush } from './realtime-push';
 import { printSummary } from './report';
 
@@ -19,6 +20,8 @@ console.log(`# Benchmarks (Node ${process.version}, ${new Date().toISOString()})
 await benchListings();
 // Starts in processes of their own: a first one replaying the log, then one from the snapshot it left.
 await benchBoot();
+// The replay a first start or a rebuild does, beside a raw read of the same log.
+await benchReplay();
 await benchEventStoreAppend();
 await benchAccountFold();
 await benchRealtimePush();

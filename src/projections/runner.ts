@@ -1,6 +1,7 @@
 import type { RecordedEvent, Subscription } from '../event-store/port';
 import type { Push } from './projection';
 import { readModelsOf } from './read-models';
+import { catchUp, type CatchUpOutcome } from './runner/catch-up';
 import type { Checkpoint } from './runner/checkpoints';
 import { CHECKPOINTS, createCheckpoints } from './runner/checkpoints';
 import { createFailurePolicy, createPause } from './runner/failures';
@@ -9,7 +10,7 @@ import { createParking } from './runner/parking';
 import { createPushHandOff } from './runner/pushes';
 import type { ProjectionRunner, ProjectionRunnerOptions, RunnerMoment, SubscriptionState } from './runner/types';
 import { silentLog } from './runner/types';
-import { createWaiters } from './runner/waiters';
+import { createOwnersOf, createWaiters } from './runner/waiters';
 
 export { CHECKPOINTS } from './runner/checkpoints';
 export { ProjectionParkedError } from './runner/parking';
@@ -40,17 +41,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const parking = createParking({ projections, checkpoints, log });
   // A parked projection is never waited for: reads of it answer 503 at once instead.
   const waiters = createWaiters((names) => checkpoints.lowest(names ? names.filter((name) => !parking.isParked(name)) : parking.active()));
-  // The projections that own the collections an answer reads, per list of collections (routes pass constants).
-  const owners = new Map(projections.flatMap((projection) => projection.collections.map((collection) => [collection, projection.name] as const)));
-  const readers = new WeakMap<readonly string[], readonly string[]>();
-  const ownersOf = (collections: readonly string[]) => {
-    let names = readers.get(collections);
-    if (!names) {
-      names = [...new Set(collections.flatMap((collection) => owners.get(collection) ?? []))];
-      readers.set(collections, names);
-    }
-    return names;
-  };
+  const ownersOf = createOwnersOf(projections);
   const pushes = createPushHandOff({ onPush: options.onPush, log });
   // Projections write past the read guard. Retries go through a store that tags its errors, so the
   // policy tells the store's errors from the projection's own; first attempts pay nothing for it.
@@ -72,6 +63,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let stopping = false;
   let running = false;
   let endCatchUp: (() => void) | undefined;
+  let catchingUp: Promise<CatchUpOutcome> | undefined; // the replay of what the log held at the start: a halt waits for it
   // The event being applied, if any: a look between events waits for it.
   let applying: Promise<boolean> | undefined;
   let lastApplied: RunnerMoment['last'];
@@ -147,6 +139,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   };
 
+  const fail = (error: unknown) => { // the subscription ended for good, or the catch-up could not apply an event
+    state = 'failed';
+    stateError = error instanceof Error ? error.message : String(error);
+    log.error('projection subscription ended', { error });
+    endCatchUp?.();
+  };
+
   const subscribe = async () => {
     if (projections.length === 0) return;
     const head = await eventStore.headPosition();
@@ -162,20 +161,25 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         resolve();
       };
     });
+    let after = from;
     if (head === undefined || (from !== undefined && from >= head)) endCatchUp?.();
+    else {
+      // What the log held at the start is read in large pages, not one event at a time (docs/decisions/0067).
+      const outcome = await (catchingUp = catchUp({ eventStore, after: from, head, apply: (event) => applyEvent(event, pushes.quiet(event)), stopping: () => stopping, log }));
+      catchingUp = undefined;
+      if ('failed' in outcome) return fail(outcome.failed);
+      if (stopping) return;
+      after = outcome.reached;
+      if (after !== undefined && after >= head) endCatchUp?.();
+    }
     subscription = eventStore.subscribe({
-      ...(from !== undefined ? { after: from } : {}),
+      ...(after !== undefined ? { after } : {}),
       onEvent: async (event) => {
         if (!(await applyEvent(event, pushes.quiet(event)))) return;
         if (head !== undefined && event.position >= head) endCatchUp?.();
       },
       onDropped: (cause) => log.warn('projection subscription dropped; subscribing again from the last event applied', { error: cause }),
-      onError: (error) => {
-        state = 'failed';
-        stateError = error instanceof Error ? error.message : String(error);
-        log.error('projection subscription ended', { error });
-        endCatchUp?.();
-      },
+      onError: fail,
     });
     await caughtUp;
   };
@@ -190,6 +194,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const halt = async () => {
     stopping = true;
     pause.cancel();
+    await catchingUp;
     await subscription?.stop();
     subscription = undefined;
     state = 'stopped';

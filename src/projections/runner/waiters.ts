@@ -89,3 +89,17 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
     },
   };
 }
+
+/** The projections that own the collections an answer reads, per list of collections (routes pass constants: each list is worked out once). */
+export function createOwnersOf(projections: ReadonlyArray<{ name: string; collections: readonly string[] }>): (collections: readonly string[]) => readonly string[] {
+  const owners = new Map(projections.flatMap((projection) => projection.collections.map((collection) => [collection, projection.name] as const)));
+  const readers = new WeakMap<readonly string[], readonly string[]>();
+  return (collections) => {
+    let names = readers.get(collections);
+    if (!names) {
+      names = [...new Set(collections.flatMap((collection) => owners.get(collection) ?? []))];
+      readers.set(collections, names);
+    }
+    return names;
+  };
+}
