@@ -141,7 +141,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-        { selector: "CallExpression[callee.property.name='collection']", message: 'Routes read through the query functions in src/projections/*-queries.ts, not a collection.' },
+        { selector: "CallExpression[callee.property.name='collection']", message: 'Routes read through the query functions in src/projections/<context>/*-queries.ts, not a collection.' },
       ],
     },
   },

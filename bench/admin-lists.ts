@@ -9,10 +9,10 @@ import type { EventStore } from '../src/event-store/port';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
 import { bootstrapAdmin } from '../src/http/admin-bootstrap';
 import { composeApp } from '../src/http/compose';
-import type { Logger } from '../src/http/logger';
+import type { Logger } from '../src/http/platform/logger';
 import { createOutboxMailer } from '../src/mail/outbox';
-import type { AdminUserDoc } from '../src/projections/admin-users';
-import { ADMIN_USERS } from '../src/projections/admin-users';
+import type { AdminUserDoc } from '../src/projections/admin/admin-users';
+import { ADMIN_USERS } from '../src/projections/admin/admin-users';
 import { createMemoryReadStore } from '../src/read-store/memory';
 import type { AdminSeedCounts } from './admin-lists-seed';
 import { seedAdminLog } from './admin-lists-seed';
@@ -104,7 +104,7 @@ export async function benchAdminLists(): Promise<void> {
     const admin = await readStore.collection<AdminUserDoc>(ADMIN_USERS).findOne({ _id: outcome.adminId });
     const token = await sessions.issue({ kind: 'admin', subject: outcome.adminId, role: 'super_admin', version: admin?.sessionVersion ?? 0 });
     const headers = { cookie: `${sessions.cookieName('admin')}=${token}`, origin: 'http://localhost:3000', 'content-type': 'application/json' };
-    // The types of src/contract/legal.ts; two titles hold the search term below.
+    // The types of src/contract/legal/legal.ts; two titles hold the search term below.
     const legal = [
       ['tos_homeowner', 'Homeowner terms of service'],
       ['tos_realtor', 'Realtor terms of service'],

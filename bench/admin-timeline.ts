@@ -8,8 +8,8 @@ import { loadState } from '../src/domain/shared/command-handler';
 import type { NewEvent } from '../src/event-store/port';
 import { expected } from '../src/event-store/port';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
-import { TIMELINE_FOLDS } from '../src/http/timeline/fold';
-import { foldTimeline } from '../src/http/timeline/page';
+import { TIMELINE_FOLDS } from '../src/http/routes/admin/timeline/fold';
+import { foldTimeline } from '../src/http/routes/admin/timeline/page';
 import type { Measurement } from './report';
 import { printComparison, printLine } from './report';
 

@@ -10,7 +10,7 @@ import type { NewEvent } from '../src/event-store/port';
 import { expected } from '../src/event-store/port';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
 import { composeApp } from '../src/http/compose';
-import { createMemoryLogger } from '../src/http/logger';
+import { createMemoryLogger } from '../src/http/platform/logger';
 import { createMemoryReadStore } from '../src/read-store/memory';
 import { propertyListedData } from '../src/testing/bidding';
 import type { Measurement } from './report';

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
-import { viewPropertyBids } from '../src/projections/bid-views';
-import { BID_REVISIONS, createBidRevisionsProjection, loadBidRevisions, withEditCounts } from '../src/projections/bid-revisions';
-import type { BidDoc, BidPropertyDoc } from '../src/projections/bids';
-import { BID_PROPERTIES, BIDS } from '../src/projections/bids';
+import { viewPropertyBids } from '../src/projections/bidding/bid-views';
+import { BID_REVISIONS, createBidRevisionsProjection, loadBidRevisions, withEditCounts } from '../src/projections/bidding/bid-revisions';
+import type { BidDoc, BidPropertyDoc } from '../src/projections/bidding/bids';
+import { BID_PROPERTIES, BIDS } from '../src/projections/bidding/bids';
 import { createMemoryReadStore } from '../src/read-store/memory';
 import type { ReadStore } from '../src/read-store/port';
 import type { Measurement } from './report';

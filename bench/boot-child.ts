@@ -3,7 +3,7 @@ import { createLocalBlobStore } from '../src/blobs/local';
 import { deriveFileUrlKey } from '../src/blobs/signed-url';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
 import { composeApp } from '../src/http/compose';
-import type { Logger } from '../src/http/logger';
+import type { Logger } from '../src/http/platform/logger';
 import { READ_MODEL_SNAPSHOT } from '../src/http/server';
 import { createOutboxMailer } from '../src/mail/outbox';
 import { readModelsOf } from '../src/projections/read-models';

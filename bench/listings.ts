@@ -8,7 +8,7 @@ import { createLocalBlobStore } from '../src/blobs/local';
 import { deriveFileUrlKey } from '../src/blobs/signed-url';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
 import { composeApp } from '../src/http/compose';
-import type { Logger } from '../src/http/logger';
+import type { Logger } from '../src/http/platform/logger';
 import { createOutboxMailer } from '../src/mail/outbox';
 import { createMemoryReadStore } from '../src/read-store/memory';
 import type { SeedCounts, Seeded } from './listings-seed';

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import type { MarketListingDoc } from '../src/projections/market-stats';
-import { MARKET_LISTINGS, computeMarketStats, createMarketStatsProjection } from '../src/projections/market-stats';
+import type { MarketListingDoc } from '../src/projections/listings/market-stats';
+import { MARKET_LISTINGS, computeMarketStats, createMarketStatsProjection } from '../src/projections/listings/market-stats';
 import { createMemoryReadStore } from '../src/read-store/memory';
 import type { ReadStore } from '../src/read-store/port';
 import type { Measurement } from './report';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { PRERENDERED_FILE, type Prerendered } from '../src/http/prerendered.ts';
+import { PRERENDERED_FILE, type Prerendered } from '../src/http/platform/prerendered.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(repoRoot, 'src/web/prerender.tsx');
@@ -11,7 +11,7 @@ type PrerenderModule = { PRERENDERED_PAGES: ReadonlyArray<{ path: string; render
 
 /**
  * prerendered.json beside index.html: the public pages' first screen as a visitor's first render makes it, which the
- * server puts in a guest's HTML (src/http/site.ts), so the page's text paints before its scripts have run
+ * server puts in a guest's HTML (src/http/platform/site.ts), so the page's text paints before its scripts have run
  * (docs/decisions/0058). After the client build, the same sources are built once more for Node (src/web/prerender.tsx)
  * and rendered with React's renderToString.
  */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadEnv } from '../src/http/env';
-import { createMemoryLogger } from '../src/http/logger';
-import { createReadModelSnapshots } from '../src/http/read-model-snapshots';
+import { createMemoryLogger } from '../src/http/platform/logger';
+import { createReadModelSnapshots } from '../src/http/platform/read-model-snapshots';
 import { openEventStore, openReadStore, READ_MODEL_SNAPSHOT } from '../src/http/server';
 import { openPersonalKeys } from '../src/personal-data/open-keys';
 import { withPersonalDataShredding } from '../src/personal-data/shredding-event-store';

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { ROUTE_CHUNKS_FILE } from '../src/http/route-preload.ts';
+import { ROUTE_CHUNKS_FILE } from '../src/http/platform/route-preload.ts';
 
 // The router plugin splits each route file's component into a chunk of its own, named after this module id.
 const ROUTE_COMPONENT = /\/src\/web\/routes\/(.+)\.tsx\?tsr-split=component$/;
@@ -19,7 +19,7 @@ function staticGraph(bundle: Record<string, OutputChunk | OutputAsset>, fileName
 /**
  * For each route file (its id in the file tree, '_authenticated/home'), the scripts its screen needs that the entry
  * does not already bring: index.html preloads the entry's own, and the server adds a route's for the page asked
- * for (src/http/route-preload.ts), so they download beside the entry instead of after it (docs/decisions/0058).
+ * for (src/http/platform/route-preload.ts), so they download beside the entry instead of after it (docs/decisions/0058).
  */
 export function routeChunks(): Plugin {
   return {

@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../src/contract/legal';
+import type { LegalDocumentType } from '../../src/contract/legal/legal';
 
 /** An administrator's session for API calls from the test itself (no browser): the cookie the login answered. */
 export async function adminCookie(baseURL: string, credentials: { username: string; password: string }): Promise<string> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureClientBuild } from '../../scripts/client-build';
 import { loadEnv } from '../../src/http/env';
-import { createMemoryLogger } from '../../src/http/logger';
+import { createMemoryLogger } from '../../src/http/platform/logger';
 import { startServer } from '../../src/http/server';
 
 export type TestServer = {

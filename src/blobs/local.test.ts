@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../http/context';
 import { handleError } from '../http/errors';
-import { createMemoryLogger } from '../http/logger';
+import { createMemoryLogger } from '../http/platform/logger';
 import { createFileRoutes } from '../http/routes/listings/files';
 import { describeBlobStoreConformance } from './conformance';
 import { newBlobKey } from './keys';

@@ -1,5 +1,5 @@
-import type { UserJson } from './accounts';
-import type { PropertyPageJson } from './listings';
+import type { UserJson } from './accounts/accounts';
+import type { PropertyPageJson } from './listings/listings';
 
 /*
  * What the server's HTML carries for a visitor with a session cookie, so the first page does not wait on the API's

@@ -1,8 +1,8 @@
-import type { ActivityEntry } from './activity';
-import type { BidView } from './bidding';
-import type { CreditChangeReason } from './credits';
-import type { NotificationItem } from './inbox';
-import type { RealtorVerificationStatus } from './realtor-profiles';
+import type { ActivityEntry } from './admin/activity';
+import type { BidView } from './bidding/bidding';
+import type { CreditChangeReason } from './payments/credits';
+import type { NotificationItem } from './notifications/inbox';
+import type { RealtorVerificationStatus } from './realtor-profiles/realtor-profiles';
 
 /*
  * The Socket.IO contract (ARCHITECTURE "socket events"): what the server

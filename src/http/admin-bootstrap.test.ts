@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_BOOTSTRAP_STREAM } from '../domain/admins/bootstrap';
+import { ADMIN_BOOTSTRAP_STREAM } from '../domain/admin/bootstrap';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createOutboxMailer } from '../mail/outbox';
@@ -13,7 +13,7 @@ import { createTestApp } from '../testing/test-app';
 import type { AdminBootstrapOptions } from './admin-bootstrap';
 import { bootstrapAdmin } from './admin-bootstrap';
 import { composeApp } from './compose';
-import { createMemoryLogger } from './logger';
+import { createMemoryLogger } from './platform/logger';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

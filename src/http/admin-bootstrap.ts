@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_BOOTSTRAP_STREAM, adminBootstrapDecider } from '../domain/admins/bootstrap';
-import { adminDecider } from '../domain/admins/decide';
-import type { AdminId } from '../domain/admins/events';
-import { adminStreamId, toAdminId } from '../domain/admins/events';
+import { ADMIN_BOOTSTRAP_STREAM, adminBootstrapDecider } from '../domain/admin/bootstrap';
+import { adminDecider } from '../domain/admin/decide';
+import type { AdminId } from '../domain/admin/events';
+import { adminStreamId, toAdminId } from '../domain/admin/events';
 import { handleCommand, loadState } from '../domain/shared/command-handler';
 import { readAdmin } from './aggregates';
 import { ConflictError } from '../domain/shared/errors';
 import { reservation, reservationStreamId } from '../domain/shared/reservation';
 import type { EventMetadata, EventStore } from '../event-store/port';
 import type { ProjectionRunner } from '../projections/runner';
-import { countAdminUsers } from '../projections/admin-users-queries';
+import { countAdminUsers } from '../projections/admin/admin-users-queries';
 import type { ReadStore } from '../read-store/port';
 import type { Env } from './env';
-import type { Logger } from './logger';
-import { hashPassword } from './passwords';
+import type { Logger } from './platform/logger';
+import { hashPassword } from './platform/passwords';
 
 export interface AdminBootstrapOptions {
   eventStore: EventStore;

@@ -1,9 +1,9 @@
 import type { AccountState } from '../domain/accounts/account';
 import { userStreamId } from '../domain/accounts/commands';
 import { account } from '../domain/accounts/decide';
-import type { AdminState } from '../domain/admins/admin';
-import { adminDecider } from '../domain/admins/decide';
-import { adminStreamId } from '../domain/admins/events';
+import type { AdminState } from '../domain/admin/admin';
+import { adminDecider } from '../domain/admin/decide';
+import { adminStreamId } from '../domain/admin/events';
 import type { PropertyFacts } from '../domain/bidding/property-facts';
 import { foldPropertyFacts } from '../domain/bidding/property-facts';
 import type { SelectionState } from '../domain/bidding/selection';
@@ -23,7 +23,7 @@ import { loadState } from '../domain/shared/command-handler';
 import { verification } from '../domain/verification/decide';
 import { verificationStreamId } from '../domain/verification/events';
 import type { VerificationState } from '../domain/verification/verification';
-import type { LegalDocumentType } from '../contract/legal';
+import type { LegalDocumentType } from '../contract/legal/legal';
 import type { AppDeps } from './deps';
 
 /*

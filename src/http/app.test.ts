@@ -10,7 +10,7 @@ import { EventTooLargeError, StreamConflictError } from '../event-store/port';
 import { precompressFiles } from '../../scripts/precompress';
 import { TEST_ORIGIN, testAppPerTest } from '../testing/test-app';
 import { EVENT_TOO_LARGE_MESSAGE, handleError, toErrorResponse, UnauthorizedError } from './errors';
-import { createMemoryLogger } from './logger';
+import { createMemoryLogger } from './platform/logger';
 import { readJson } from './validation';
 
 const testApp = testAppPerTest();

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PRERENDERED_FILE, type Prerendered } from './prerendered';
-import { ROUTE_CHUNKS_FILE, type RouteChunks } from './route-preload';
-import { createPageRenderer, robotsTxt, sitemapXml } from './site';
+import { PRERENDERED_FILE, type Prerendered } from './platform/prerendered';
+import { ROUTE_CHUNKS_FILE, type RouteChunks } from './platform/route-preload';
+import { createPageRenderer, robotsTxt, sitemapXml } from './platform/site';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -14,9 +14,9 @@ import type { ProjectionStatus } from '../projections/runner';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { handleError } from './errors';
-import { peerAddress, resolveClientAddress } from './client-address';
-import { waitForMinPosition } from './min-position';
-import { checkOrigin } from './origin';
+import { peerAddress, resolveClientAddress } from './platform/client-address';
+import { waitForMinPosition } from './platform/min-position';
+import { checkOrigin } from './platform/origin';
 import { mountRoutes } from './routes/index';
 
 /** The most a JSON request body may weigh; multipart uploads have their own limits. */

@@ -3,7 +3,7 @@ import type { Worker } from 'node:cluster';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Env } from './env';
-import type { Logger } from './logger';
+import type { Logger } from './platform/logger';
 import { loadSessionSecret } from './session';
 
 /** What a worker tells the primary once it serves: read models caught up, first administrator made. */

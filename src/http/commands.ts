@@ -3,11 +3,11 @@ import type { CommandResult, HandleCommandOptions } from '../domain/shared/comma
 import { handleCommand } from '../domain/shared/command-handler';
 import type { Decider, DomainEvent } from '../domain/shared/decider';
 import type { LogPosition } from '../event-store/port';
-import { MAILS_FROM_LOG } from '../projections/mails-owed';
+import { MAILS_FROM_LOG } from '../projections/notifications/mails-owed';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './context';
 import { requestMetadata } from './context';
-import { seededEventIds } from './request-seeds';
+import { seededEventIds } from './platform/request-seeds';
 
 /** How long a command's answer waits for the read models to show its events. */
 const READ_YOUR_WRITES_MS = 5000;
@@ -57,8 +57,8 @@ export async function appendCommand<Command, State, Event extends DomainEvent>(
   const { tellPosition = true, ...handleOptions } = options;
   // A request with an Idempotency-Key: ids from the key, and what landed before is found, not decided again.
   const seeded = options.eventId ? undefined : seededEventIds(c, streamId);
-  // The node too, so that what follows the event on the node that answered can tell (src/processes/bid-mails.ts);
-  // and that the mails the event owes are the log's to send, not the request's (src/projections/mails-owed.ts).
+  // The node too, so that what follows the event on the node that answered can tell (src/processes/notifications/bid-mails.ts);
+  // and that the mails the event owes are the log's to send, not the request's (src/projections/notifications/mails-owed.ts).
   const metadata = { ...requestMetadata(c), ...(deps.node ? { node: deps.node } : {}), mails: MAILS_FROM_LOG };
   const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata, ...seeded, ...handleOptions });
   if (tellPosition) noteLogPosition(c, result.position);

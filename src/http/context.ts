@@ -16,7 +16,7 @@ export interface AppEnv {
 
 /**
  * Who did it, from where: stored on every event a request causes. The address
- * is the client's as TRUST_PROXY lets it be known (src/http/client-address.ts).
+ * is the client's as TRUST_PROXY lets it be known (src/http/platform/client-address.ts).
  */
 export function requestMetadata(c: Context<AppEnv>): EventMetadata {
   const session = c.get('session');

@@ -6,9 +6,9 @@ import type { CachedPersonalKeys } from '../personal-data/keys';
 import type { ProjectionRunner } from '../projections/runner';
 import type { ReadStore } from '../read-store/port';
 import type { Env } from './env';
-import type { Logger } from './logger';
-import type { Metrics } from './metrics';
-import type { RateCounters } from './rate-limit';
+import type { Logger } from './platform/logger';
+import type { Metrics } from './platform/metrics';
+import type { RateCounters } from './platform/rate-limit';
 import type { Sessions } from './session';
 
 /** What the HTTP application is built from: plain dependencies, given by src/http/compose.ts (and the test app). */
@@ -23,9 +23,9 @@ export interface AppDeps {
   mailer: Mailer;
   clock: () => Date;
   env: Pick<Env, 'publicUrl' | 'RATE_LIMITS' | 'SUPPORT_EMAIL' | 'ADMIN_EMAIL' | 'TRUST_PROXY'> & Partial<Pick<Env, 'METRICS_TOKEN'>>;
-  /** Where rate-limit counters live, shared by every node that shares them (src/http/rate-limit.ts). */
+  /** Where rate-limit counters live, shared by every node that shares them (src/http/platform/rate-limit.ts). */
   rateCounters: RateCounters;
-  /** Keys the daily salt of anonymous page-view visitors; derived from the session secret (src/http/visitor-hash.ts). */
+  /** Keys the daily salt of anonymous page-view visitors; derived from the session secret (src/http/platform/visitor-hash.ts). */
   pageViewKey: string;
   /** Property images and utility bills (src/blobs). */
   blobs: BlobStore;
@@ -33,7 +33,7 @@ export interface AppDeps {
   fileUrlKey: string;
   /** The card payment provider and its keys (src/payments). */
   payments: PaymentsConfig;
-  /** What GET /metrics reports (src/http/metrics.ts). */
+  /** What GET /metrics reports (src/http/platform/metrics.ts). */
   metrics: Pick<Metrics, 'registry' | 'observeRequest'>;
   /** The built web client; when absent only the API is served. */
   clientDir?: string;

@@ -6,7 +6,7 @@ import { AppendOutcomeUnknownError } from '../domain/shared/command-handler';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../domain/shared/errors';
 import { ProjectionParkedError } from '../projections/runner';
 import { RequestKeyReusedError } from '../domain/shared/request-keys';
-import type { Logger } from './logger';
+import type { Logger } from './platform/logger';
 
 /** Not signed in (401). HTTP-only: the domain never knows about sessions. */
 export class UnauthorizedError extends Error {

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { reportWorkerReady, runPrimary } from './cluster';
 import { EnvError, loadEnv } from './env';
-import { createJsonLogger } from './logger';
+import { createJsonLogger } from './platform/logger';
 import { startServer } from './server';
 
 /** The process entry: validate the environment, start (or start N processes), and stop cleanly on SIGTERM/SIGINT. */

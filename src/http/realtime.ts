@@ -6,7 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../contract/rea
 import { ADMINS_ROOM, personRoom, propertyRoom, userRoom } from '../contract/realtime';
 import type { PositionedPush, SessionEndedPayload } from '../projections/projection';
 import { SESSION_ENDED_PUSH } from '../projections/projection';
-import type { Logger } from './logger';
+import type { Logger } from './platform/logger';
 import type { SessionClaims, SessionKind, Sessions } from './session';
 
 export interface SocketSession {
@@ -24,7 +24,7 @@ export interface RealtimeOptions {
   logger: Logger;
   /**
    * The stored id of a listing this session may follow, or null
-   * (src/http/property-watch.ts). Rooms are named from that id, never from
+   * (src/http/platform/property-watch.ts). Rooms are named from that id, never from
    * what the client sent.
    */
   watchableProperty: (session: SocketSession, propertyId: string) => Promise<string | null>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expected } from '../event-store/port';
 import { loadEnv } from './env';
-import { createMemoryLogger } from './logger';
+import { createMemoryLogger } from './platform/logger';
 import { openEventStore, startServer } from './server';
 
 describe('startServer', () => {

@@ -21,7 +21,7 @@ export interface SessionClaims {
   version: number;
   /**
    * This sign-in's random id (`sid`): signing out ends this session alone, by
-   * recording its id in the log (src/projections/sessions.ts).
+   * recording its id in the log (src/projections/sessions/sessions.ts).
    */
   sessionId: string;
   /** Seconds since the epoch, when the session was issued. */

@@ -1,4 +1,4 @@
-import type { SavedCard } from '../contract/payments';
+import type { SavedCard } from '../contract/payments/payments';
 /**
  * The card payment provider. Two adapters implement it: Stripe (`stripe.ts`,
  * when STRIPE_SECRET_KEY is set) and the simulated default (`simulated.ts`),
@@ -7,7 +7,7 @@ import type { SavedCard } from '../contract/payments';
  * creates (or charges) twice.
  */
 
-import type { PaymentIntentStatus } from '../contract/payments';
+import type { PaymentIntentStatus } from '../contract/payments/payments';
 
 /** A payment intent as the app needs it, whichever provider answered. */
 export interface PaymentIntentView {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SavedCard } from '../contract/payments';
+import type { SavedCard } from '../contract/payments/payments';
 import type { CreatePaymentInput, PaymentIntentView, PaymentProvider } from './port';
 import { PaymentProviderError, paymentIdempotencyKey } from './port';
 

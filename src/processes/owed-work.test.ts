@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../http/logger';
+import { createMemoryLogger } from '../http/platform/logger';
 import type { OwedDoc } from '../projections/owed';
 import { openReadModels } from '../projections/read-models';
 import { createMemoryReadStore } from '../read-store/memory';

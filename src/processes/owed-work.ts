@@ -1,7 +1,7 @@
 import type { OwedDoc } from '../projections/owed';
 import type { EventStore } from '../event-store/port';
 import type { Collection, ReadStore } from '../read-store/port';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../http/platform/logger';
 import type { Leases } from './leases';
 
 /** How a failed item is retried: `firstMs`, doubling up to `maxMs`. */

@@ -4,11 +4,11 @@ import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { createMemoryReadStore } from '../read-store/memory';
 import { propertyListedData } from '../testing/bidding';
-import { createBidsProjection } from './bids';
-import type { CreditsOwedDoc } from './credits-owed';
-import { CREDITS_OWED, createCreditsOwedProjection } from './credits-owed';
-import type { RefundOwedDoc } from './refunds-owed';
-import { REFUNDS_OWED, createRefundsOwedProjection } from './refunds-owed';
+import { createBidsProjection } from './bidding/bids';
+import type { CreditsOwedDoc } from './payments/credits-owed';
+import { CREDITS_OWED, createCreditsOwedProjection } from './payments/credits-owed';
+import type { RefundOwedDoc } from './bidding/refunds-owed';
+import { REFUNDS_OWED, createRefundsOwedProjection } from './bidding/refunds-owed';
 import { createProjectionRunner } from './runner';
 
 const at = '2026-11-22T10:00:00.000Z';

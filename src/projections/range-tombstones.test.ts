@@ -3,8 +3,8 @@ import type { RecordedEvent } from '../event-store/port';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createMongoReadStore } from '../read-store/mongodb';
 import type { ReadStore } from '../read-store/port';
-import { createPageViewsProjection, PAGE_VIEW_VISITORS } from './page-views';
-import { createSessionsProjection, ENDED_SESSIONS } from './sessions';
+import { createPageViewsProjection, PAGE_VIEW_VISITORS } from './analytics/page-views';
+import { createSessionsProjection, ENDED_SESSIONS } from './sessions/sessions';
 
 /*
  * Read models that prune by time (ended sessions, page-view marks) leave one

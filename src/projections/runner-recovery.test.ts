@@ -3,7 +3,7 @@ import { createBalancesProjection } from '../testing/balances-projection';
 import type { PositionedPush } from './projection';
 import { POSITION_FIELD, insertOnce, updateOnce, upsertOnce } from './projection';
 import { CHECKPOINTS, createProjectionRunner } from './runner';
-import { createMemoryLogger } from '../http/logger';
+import { createMemoryLogger } from '../http/platform/logger';
 import { withReadStoreFaults } from '../testing/faults';
 import { balances, closeStores, deposit, eventStore, readStore, setup } from '../testing/runner-stores';
 

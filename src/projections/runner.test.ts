@@ -6,7 +6,7 @@ import type { PositionedPush } from './projection';
 import type { ProjectionRunner, SubscriptionState } from './runner';
 import { openReadModels } from './read-models';
 import { createProjectionRunner } from './runner';
-import { createMemoryLogger } from '../http/logger';
+import { createMemoryLogger } from '../http/platform/logger';
 import { withEventStoreFaults } from '../testing/faults';
 import { balances, closeStores, deposit, eventStore, readStore, setup, useStores } from '../testing/runner-stores';
 

@@ -14,14 +14,14 @@ import { deleteListing, get, listProperty, placeBid, registerHomeowner, register
 import type { Node } from '../testing/nodes';
 import { startNode } from '../testing/nodes';
 import { socketTestKit } from '../testing/socket-clients';
-import type { BidDoc } from './bids';
-import { BIDS } from './bids';
-import { PROPERTIES } from './properties';
+import type { BidDoc } from './bidding/bids';
+import { BIDS } from './bidding/bids';
+import { PROPERTIES } from './listings/properties';
 import type { ReadModels } from './read-models';
 import { collectionNameIn } from './read-models';
 import { createProjections } from './registry';
 import { CHECKPOINTS, createProjectionRunner } from './runner';
-import { USERS } from './users';
+import { USERS } from './accounts/users';
 
 /*
  * Issue 12, item 5: several nodes on one log write ONE read store, as N nodes

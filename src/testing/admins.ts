@@ -1,10 +1,10 @@
-import { adminDecider } from '../domain/admins/decide';
-import type { AdminId } from '../domain/admins/events';
-import { adminStreamId, toAdminId } from '../domain/admins/events';
-import type { CreatableAdminRole } from '../contract/admins';
+import { adminDecider } from '../domain/admin/decide';
+import type { AdminId } from '../domain/admin/events';
+import { adminStreamId, toAdminId } from '../domain/admin/events';
+import type { CreatableAdminRole } from '../contract/admin/admins';
 import { handleCommand } from '../domain/shared/command-handler';
 import { bootstrapAdmin } from '../http/admin-bootstrap';
-import { hashPassword } from '../http/passwords';
+import { hashPassword } from '../http/platform/passwords';
 import type { TestApp } from './test-app';
 import { TEST_ORIGIN } from './test-app';
 

@@ -4,7 +4,7 @@ import { propertyStreamId } from '../domain/listings/events';
 import type { RealtorProfileEvent, RealtorProfileFields } from '../domain/realtor-profiles/profile';
 import { realtorProfile, realtorProfileStreamId } from '../domain/realtor-profiles/profile';
 import { foldEvents } from '../domain/shared/decider';
-import type { RealtorProfileData } from '../contract/realtor-profiles';
+import type { RealtorProfileData } from '../contract/realtor-profiles/realtor-profiles';
 import { handleCommand } from '../domain/shared/command-handler';
 import type { EventStore, LogPosition, NewEvent } from '../event-store/port';
 import { expected } from '../event-store/port';

@@ -6,7 +6,7 @@ import type { EventStore, LogPosition, NewEvent } from '../event-store/port';
 import { expected } from '../event-store/port';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { loadEnv } from '../http/env';
-import { createJsonLogger } from '../http/logger';
+import { createJsonLogger } from '../http/platform/logger';
 import type { RunningServer } from '../http/server';
 import { startServer } from '../http/server';
 import { createSessions } from '../http/session';

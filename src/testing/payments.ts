@@ -1,4 +1,4 @@
-import type { PurchaseAnswer } from '../contract/payments';
+import type { PurchaseAnswer } from '../contract/payments/payments';
 import type { App } from '../http/app';
 import { registerUser, sendJson } from './user-session';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createSqliteEventStore } from '../event-store/sqlite';
 import { composeApp } from '../http/compose';
-import { createMemoryLogger } from '../http/logger';
+import { createMemoryLogger } from '../http/platform/logger';
 import { createOutboxMailer } from '../mail/outbox';
 import { createSqliteLeases } from '../processes/leases-sqlite';
 import type { Mail } from '../mail/port';

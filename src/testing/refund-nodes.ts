@@ -9,7 +9,7 @@ import { get, listProperty, placeBid, registerHomeowner, registerRealtor } from 
 import type { NodeOptions } from './process-manager-nodes';
 import { processManagerNodes } from './process-manager-nodes';
 
-/* The nodes, listing and bidders the bid refund tests (src/processes/bid-refunds*.test.ts) start from. */
+/* The nodes, listing and bidders the bid refund tests (src/processes/bidding/bid-refunds*.test.ts) start from. */
 
 export const closes = '2099-12-06T10:00:00.000Z';
 

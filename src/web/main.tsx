@@ -44,5 +44,5 @@ const app = (
 // transition: React then renders the whole page once, in slices that leave the main thread free between them, rather
 // than the pending screen first and the page over it in long tasks the router's updates make synchronous (Lighthouse's
 // total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or, on a guest's / and
-// /market, their first screen prerendered in the HTML (src/http/prerendered.ts), which the client renders the same.
+// /market, their first screen prerendered in the HTML (src/http/platform/prerendered.ts), which the client renders the same.
 void router.load().finally(() => startTransition(() => createRoot(container).render(app)));

@@ -1,6 +1,6 @@
 import type { Map as PersistentMap } from 'immutable';
-import type { UserRole } from '../../contract/accounts';
-import type { BidEmails } from '../../contract/notifications';
+import type { UserRole } from '../../contract/accounts/accounts';
+import type { BidEmails } from '../../contract/notifications/notifications';
 import type { UserId } from './commands';
 
 /*

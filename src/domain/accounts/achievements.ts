@@ -4,7 +4,7 @@
  * shows progress with the same table, so the two cannot disagree.
  */
 
-import type { AchievementId, AchievementJson } from '../../contract/realtor-insights';
+import type { AchievementId, AchievementJson } from '../../contract/realtor-profiles/realtor-insights';
 
 export type { AchievementId };
 

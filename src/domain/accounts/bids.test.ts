@@ -4,11 +4,11 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { given } from '../shared/given-when-then';
 import { achievementProgress } from './achievements';
 import { BIDDING_CLOSED, BID_NOT_FOUND, DUPLICATE_BID, NOT_ENOUGH_CREDITS, ONLY_REALTORS_BID, PROPERTY_INACTIVE, PROPERTY_NOT_FOUND, REWARD_ALREADY_GRANTED } from './bids';
-import { amountTooLow } from '../../contract/bidding';
+import { amountTooLow } from '../../contract/bidding/bidding';
 import { account } from './decide';
 import type { AccountEvent } from './events';
 import { ledgerEntryOf } from './ledger';
-import { ONLY_VERIFIED_REALTORS_BID } from '../../contract/realtor-profiles';
+import { ONLY_VERIFIED_REALTORS_BID } from '../../contract/realtor-profiles/realtor-profiles';
 import { at, closes, afterClose, registered, credited, open, place, placed, firstBidReward, veteran } from './bids.fixtures';
 
 describe('PlaceBid', () => {

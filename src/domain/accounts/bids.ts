@@ -1,5 +1,5 @@
-import { MIN_BID_AMOUNT, amountTooLow } from '../../contract/bidding';
-import { ONLY_VERIFIED_REALTORS_BID } from '../../contract/realtor-profiles';
+import { MIN_BID_AMOUNT, amountTooLow } from '../../contract/bidding/bidding';
+import { ONLY_VERIFIED_REALTORS_BID } from '../../contract/realtor-profiles/realtor-profiles';
 import { assertNever } from '../shared/decider';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import type { AccountBid, RegisteredAccount } from './account';

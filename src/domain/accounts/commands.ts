@@ -1,6 +1,6 @@
 import type { Brand } from '../shared/decider';
-import type { BidEmails } from '../../contract/notifications';
-import type { UserRole } from '../../contract/accounts';
+import type { BidEmails } from '../../contract/notifications/notifications';
+import type { UserRole } from '../../contract/accounts/accounts';
 import { userStream } from '../shared/stream-ids';
 
 export type UserId = Brand<string, 'UserId'>;

@@ -5,7 +5,7 @@ import type { UserId } from './commands';
 import { account } from './decide';
 import { CREDITS_REALTORS_ONLY, CREDITS_RULE, INVALID_VERIFICATION_LINK, balanceMovedMessage } from './identity';
 import type { AccountEvent } from './events';
-import { INVALID_RESET_TOKEN } from '../../contract/accounts';
+import { INVALID_RESET_TOKEN } from '../../contract/accounts/accounts';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T10:30:00.000Z';

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { PasswordReason } from './commands';
 import type { NotificationPreferences } from './account';
-import type { UserRole } from '../../contract/accounts';
+import type { UserRole } from '../../contract/accounts/accounts';
 import { userStream } from '../shared/stream-ids';
 
 export type UserRegistered = {

@@ -1,5 +1,5 @@
 import { Map as PersistentMap } from 'immutable';
-import { INVALID_RESET_TOKEN } from '../../contract/accounts';
+import { INVALID_RESET_TOKEN } from '../../contract/accounts/accounts';
 import { assertNever } from '../shared/decider';
 import { ConflictError, ValidationError } from '../shared/errors';
 import type { AccountState, PendingToken, RegisteredAccount } from './account';

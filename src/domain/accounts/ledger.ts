@@ -1,4 +1,4 @@
-import type { LedgerKind } from '../../contract/credits';
+import type { LedgerKind } from '../../contract/payments/credits';
 import type { AccountEvent } from './events';
 
 /** The reason an administrator's change carries when they gave none. */

@@ -6,7 +6,7 @@ import type { UserId } from './commands';
 import { account } from './decide';
 import type { AccountEvent } from './events';
 import { NOTHING_TO_CHANGE, ONLY_HOMEOWNERS_BID_EMAILS, ONLY_REALTORS_LISTING_EMAILS, ONLY_REALTORS_OUTCOME_EMAILS } from './notifications';
-import { BID_EMAILS_RULE, LISTING_EMAILS_RULE, OUTCOME_EMAILS_RULE } from '../../contract/notifications';
+import { BID_EMAILS_RULE, LISTING_EMAILS_RULE, OUTCOME_EMAILS_RULE } from '../../contract/notifications/notifications';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T10:30:00.000Z';

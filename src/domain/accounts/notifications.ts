@@ -1,4 +1,4 @@
-import { BID_EMAILS_RULE, BID_EMAIL_CHOICES, LISTING_EMAILS_RULE, OUTCOME_EMAILS_RULE } from '../../contract/notifications';
+import { BID_EMAILS_RULE, BID_EMAIL_CHOICES, LISTING_EMAILS_RULE, OUTCOME_EMAILS_RULE } from '../../contract/notifications/notifications';
 import { ValidationError } from '../shared/errors';
 import type { NotificationPreferences, RegisteredAccount } from './account';
 import type { ChangeNotificationPreferences } from './commands';

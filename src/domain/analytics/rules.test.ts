@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
 import { dayOf, pageViewDecider, pageViewStreamId } from './page-views';
-import { normalizePath, pageViewSchema, referrerHost } from '../../contract/analytics';
+import { normalizePath, pageViewSchema, referrerHost } from '../../contract/analytics/analytics';
 
 describe('page view rules', () => {
   it('keeps only the pathname, at most 200 characters', () => {

@@ -1,4 +1,4 @@
-import { BID_STATUS_LABELS, type BidState } from '../../contract/bidding';
+import { BID_STATUS_LABELS, type BidState } from '../../contract/bidding/bidding';
 
 /*
  * A bid's life cycle, in SPEC §3's status values, derived rather than stored:

@@ -3,7 +3,7 @@ import { streamScheme } from '../shared/stream-ids';
 
 /*
  * A listing's bidding closes at a time (`biddingEndsAt`), not with an
- * event; the close process (src/processes/bidding-closes.ts) writes one when
+ * event; the close process (src/processes/bidding/bidding-closes.ts) writes one when
  * that time comes by the app's clock, so the owner's inbox can say so
  * (docs/decisions/0060). A stream of its own per listing
  * (`bidding-closed-{propertyId}`), not the listing's: the listing decider's

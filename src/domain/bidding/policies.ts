@@ -1,6 +1,6 @@
 /*
  * Reactions of bidding to other streams' events: pure, event in, commands out.
- * The refund process manager (src/processes/bid-refunds.ts) runs them and appends
+ * The refund process manager (src/processes/bidding/bid-refunds.ts) runs them and appends
  * with deterministic event ids, so a retried reaction is harmless.
  */
 

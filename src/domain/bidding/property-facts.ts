@@ -1,4 +1,4 @@
-import { MIN_BID_AMOUNT } from '../../contract/bidding';
+import { MIN_BID_AMOUNT } from '../../contract/bidding/bidding';
 
 /*
  * What bidding needs to know about a listing, folded from its stream

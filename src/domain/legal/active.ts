@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import type { LegalDocumentActivated } from './events';
-import type { LegalDocumentType } from '../../contract/legal';
+import type { LegalDocumentType } from '../../contract/legal/legal';
 
 export type ActivateLegalDocument = {
   type: 'ActivateLegalDocument';

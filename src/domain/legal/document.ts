@@ -2,7 +2,7 @@ import type { Decider } from '../shared/decider';
 import { assertNever } from '../shared/decider';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { LegalDocumentEvent } from './events';
-import type { LegalDocumentType } from '../../contract/legal';
+import type { LegalDocumentType } from '../../contract/legal/legal';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const TYPE_IS_FIXED = 'The type of a document cannot be changed; create a new document instead';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/port';
-import type { LegalDocumentType } from '../../contract/legal';
+import type { LegalDocumentType } from '../../contract/legal/legal';
 import { streamScheme } from '../shared/stream-ids';
 
 /*

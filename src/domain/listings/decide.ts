@@ -5,7 +5,7 @@ import type { PropertyCommand } from './commands';
 import type { PropertyDetails, PropertyEvent } from './events';
 import type { ListedProperty, PropertyState } from './property';
 import { evolveProperty, initialPropertyState } from './property';
-import { BIDDING_PERIOD_DAYS } from '../../contract/listing-requests';
+import { BIDDING_PERIOD_DAYS } from '../../contract/listings/listing-requests';
 import { areaOfListing } from '../../contract/service-areas';
 
 export const PROPERTY_NOT_FOUND = 'Property not found';

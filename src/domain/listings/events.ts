@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../event-store/port';
-import type { PropertyType, VibeMetrics } from '../../contract/listings';
+import type { PropertyType, VibeMetrics } from '../../contract/listings/listings';
 import type { ServiceArea } from '../../contract/service-areas';
 import { propertyStream } from '../shared/stream-ids';
 

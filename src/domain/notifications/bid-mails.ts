@@ -3,7 +3,7 @@ import { streamScheme } from '../shared/stream-ids';
 
 /*
  * The owners' instant mails about new bids (docs/decisions/0043, 0052): sent
- * by a process that follows the log (src/processes/bid-mails.ts), not by the
+ * by a process that follows the log (src/processes/notifications/bid-mails.ts), not by the
  * bid's request. Each batch it sent is recorded on a stream of its own,
  * `bid-mails-{batchId}`, so that a start, or another node, knows those bids
  * were mailed; a batch sent and not recorded (a crash between the two) is

@@ -5,7 +5,7 @@ import { streamScheme } from '../shared/stream-ids';
  * The mails that follow an event (docs/decisions/0063): a selection's
  * outcome, a verification's outcome, a contact form for support. No request
  * sends them: the `mails_owed` read model lists each one an event owes, and a
- * process that follows the log (src/processes/mails.ts) sends it and records
+ * process that follows the log (src/processes/notifications/mails.ts) sends it and records
  * it here, on a stream per mail, `mail-{mailId}`. A mail sent and not
  * recorded (a crash between the two) is sent again: at least once, never lost.
  */

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/port';
 import type { Decider } from '../shared/decider';
-import type { InquiryType } from '../../contract/prospects';
+import type { InquiryType } from '../../contract/prospects/prospects';
 import { streamScheme } from '../shared/stream-ids';
 
 /** One stream per email address (lowercased), so duplicates of one person are decided in one place. */

@@ -3,9 +3,9 @@ import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors
 import { given } from '../shared/given-when-then';
 import type { RealtorProfileEvent, RealtorProfileSaved } from './profile';
 import { NOT_APPROVED, NOT_PENDING_REVIEW, ONLY_REALTORS_HAVE_PROFILES, REVOKE_REASON_REQUIRED, REVOKED_SUBJECT, realtorProfile } from './profile';
-import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification';
-import { LICENCE_DOCUMENT_RULE, keepCompleteMessage, missingForVerification } from '../../contract/realtor-profiles';
-import type { RealtorProfileData } from '../../contract/realtor-profiles';
+import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification/verification';
+import { LICENCE_DOCUMENT_RULE, keepCompleteMessage, missingForVerification } from '../../contract/realtor-profiles/realtor-profiles';
+import type { RealtorProfileData } from '../../contract/realtor-profiles/realtor-profiles';
 import {
   ADDITIONAL_SERVICES,
   INVALID_COMMISSION_RATE,
@@ -16,7 +16,7 @@ import {
   SPECIALTY_REQUIRED,
   YEARS_OF_EXPERIENCE_RULE,
   realtorProfileSchema,
-} from '../../contract/realtor-profiles';
+} from '../../contract/realtor-profiles/realtor-profiles';
 
 const at = '2026-11-22T10:00:00.000Z';
 const profile: RealtorProfileData = {

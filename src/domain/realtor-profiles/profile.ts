@@ -1,10 +1,10 @@
 import type { Decider } from '../shared/decider';
 import { assertNever } from '../shared/decider';
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors';
-import type { RealtorProfileData, RealtorVerificationStatus } from '../../contract/realtor-profiles';
-import { keepCompleteMessage, missingForVerification } from '../../contract/realtor-profiles';
-import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification';
-import { REVOKE_REASON_MESSAGE, REVOKED_SUBJECT } from '../../contract/admin-realtors';
+import type { RealtorProfileData, RealtorVerificationStatus } from '../../contract/realtor-profiles/realtor-profiles';
+import { keepCompleteMessage, missingForVerification } from '../../contract/realtor-profiles/realtor-profiles';
+import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification/verification';
+import { REVOKE_REASON_MESSAGE, REVOKED_SUBJECT } from '../../contract/admin/admin-realtors';
 import { streamScheme } from '../shared/stream-ids';
 
 /*

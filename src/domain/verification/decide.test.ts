@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import { given } from '../shared/given-when-then';
 import { ALREADY_VERIFIED, NO_LONGER_PENDING, VERIFICATION_NOT_FOUND, verification } from './decide';
 import type { VerificationEvent } from './events';
-import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification';
+import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification/verification';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-23T09:00:00.000Z';

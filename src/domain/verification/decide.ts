@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { VerificationCommand } from './commands';
 import type { VerificationEvent } from './events';
 import { DOCUMENT_TYPE } from './events';
-import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification';
+import { REVIEW_FIELDS_MESSAGE } from '../../contract/verification/verification';
 import type { VerificationState } from './verification';
 import { evolveVerification, initialVerificationState } from './verification';
 

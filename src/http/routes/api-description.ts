@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../context';
-import { buildOpenApiDocument } from '../openapi';
+import { buildOpenApiDocument } from '../platform/openapi';
 import { API_OPERATIONS } from './api-operations';
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document, built once per app on first request. */

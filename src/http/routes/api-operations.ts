@@ -4,29 +4,29 @@ import {
   loginSchema,
   resetPasswordSchema,
   userInfoSchema,
-} from '../../contract/accounts';
-import { loginAnswer, userAnswer } from '../../contract/account-answers';
-import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../contract/admins';
-import { pageViewSchema } from '../../contract/analytics';
-import { editBidSchema, placeBidSchema, selectBidSchema } from '../../contract/bidding';
-import { bidRevisionsAnswer, contactSharesAnswer, ownBidAnswer, ownBidsAnswer, ownerBidsAnswer, selectBidAnswer } from '../../contract/bidding-answers';
-import { acceptAgreementsSchema, legalDocumentSchema } from '../../contract/legal';
-import { adminLegalDocumentAnswer, adminLegalDocumentsAnswer, savedLegalDocumentAnswer } from '../../contract/legal-answers';
-import { propertiesAnswer, propertyAnswer, propertyListAnswer } from '../../contract/listing-answers';
-import { createPropertySchema, updatePropertySchema } from '../../contract/listing-requests';
+} from '../../contract/accounts/accounts';
+import { loginAnswer, userAnswer } from '../../contract/accounts/account-answers';
+import { adminLoginSchema, adminUserUpdateSchema, createAdminSchema, setAdminPasswordSchema } from '../../contract/admin/admins';
+import { pageViewSchema } from '../../contract/analytics/analytics';
+import { editBidSchema, placeBidSchema, selectBidSchema } from '../../contract/bidding/bidding';
+import { bidRevisionsAnswer, contactSharesAnswer, ownBidAnswer, ownBidsAnswer, ownerBidsAnswer, selectBidAnswer } from '../../contract/bidding/bidding-answers';
+import { acceptAgreementsSchema, legalDocumentSchema } from '../../contract/legal/legal';
+import { adminLegalDocumentAnswer, adminLegalDocumentsAnswer, savedLegalDocumentAnswer } from '../../contract/legal/legal-answers';
+import { propertiesAnswer, propertyAnswer, propertyListAnswer } from '../../contract/listings/listing-answers';
+import { createPropertySchema, updatePropertySchema } from '../../contract/listings/listing-requests';
 import { purchaseSchema } from '../../domain/payments/packages';
-import { prospectSchema } from '../../contract/prospect-requests';
-import { realtorProfileAnswer } from '../../contract/realtor-profile-answers';
-import { rejectRealtorSchema, revokeRealtorSchema } from '../../contract/admin-realtors';
-import { realtorProfileSchema } from '../../contract/realtor-profiles';
-import { adminReviewAnswer, adminReviewsPageAnswer, reviewAnswer, reviewsPageAnswer } from '../../contract/review-answers';
-import { hideReviewSchema, replyToReviewSchema, submitReviewSchema } from '../../contract/reviews';
+import { prospectSchema } from '../../contract/prospects/prospect-requests';
+import { realtorProfileAnswer } from '../../contract/realtor-profiles/realtor-profile-answers';
+import { rejectRealtorSchema, revokeRealtorSchema } from '../../contract/admin/admin-realtors';
+import { realtorProfileSchema } from '../../contract/realtor-profiles/realtor-profiles';
+import { adminReviewAnswer, adminReviewsPageAnswer, reviewAnswer, reviewsPageAnswer } from '../../contract/reviews/review-answers';
+import { hideReviewSchema, replyToReviewSchema, submitReviewSchema } from '../../contract/reviews/reviews';
 import { adminReviewsListQuery } from './admin/admin-reviews';
 import { reviewsListQuery } from './reviews/reviews';
-import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../contract/verification';
-import { adminVerificationAnswer, adminVerificationsAnswer, rejectedVerificationAnswer } from '../../contract/verification-answers';
-import type { ApiOperations } from '../openapi';
-import { ADMINS, EVERYONE, USERS } from '../openapi';
+import { approveVerificationSchema, rejectVerificationSchema, submitVerificationSchema } from '../../contract/verification/verification';
+import { adminVerificationAnswer, adminVerificationsAnswer, rejectedVerificationAnswer } from '../../contract/verification/verification-answers';
+import type { ApiOperations } from '../platform/openapi';
+import { ADMINS, EVERYONE, USERS } from '../platform/openapi';
 import { usersListQuery } from './admin/admin-accounts';
 import { administratorsListQuery } from './admin/admin-administrators';
 import { activityExportQuery, activityQuery } from './admin/admin-activity';
@@ -40,24 +40,24 @@ import { exportQuery, listQuery } from './admin/admin-prospects';
 import { registrationSchema } from './accounts/auth';
 import { roleQuery } from './legal/legal';
 import { legalAgreementsQuery, legalDocumentsQuery } from './admin/admin-legal';
-import { listQuery as listQueryOfContract } from '../list-page';
+import { listQuery as listQueryOfContract } from './admin/list-page';
 import { savePaymentMethodSchema } from './payments/payment-methods';
 import { authenticateBody, confirmBody, confirmQuery, intentId } from './payments/payment-returns';
 import { pageQuery } from './listings/properties';
 import { BILL, IMAGE } from './listings/uploads';
 import { bidIdParam } from './bidding/bids';
 import { timelineParams, timelineQuery } from './admin/admin-timeline';
-import { notificationPreferencesSchema } from '../../contract/notifications';
-import { eraseAccountSchema } from '../../contract/user-data';
-import { markNotificationsReadSchema } from '../../contract/inbox';
-import { notificationsPageAnswer, notificationsReadAnswer } from '../../contract/inbox-answers';
-import { notificationsQuery } from './accounts/inbox';
+import { notificationPreferencesSchema } from '../../contract/notifications/notifications';
+import { eraseAccountSchema } from '../../contract/accounts/user-data';
+import { markNotificationsReadSchema } from '../../contract/notifications/inbox';
+import { notificationsPageAnswer, notificationsReadAnswer } from '../../contract/notifications/inbox-answers';
+import { notificationsQuery } from './notifications/inbox';
 
 /*
  * Every route the app registers, with the schemas it validates with (imported,
  * never copied), the contract's schema of its answer where there is one, and
  * who may call it; the OpenAPI document is built from this table
- * (src/http/openapi.ts). openapi.test.ts fails when a route is missing
+ * (src/http/platform/openapi.ts). openapi.test.ts fails when a route is missing
  * here or listed but gone; route-roles.test.ts checks the roles.
  */
 export const API_OPERATIONS: ApiOperations = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLY_OWNER_SELECTS } from '../../domain/bidding/selection';
-import { CONTENT_TOO_LONG, LEGAL_CONTENT_MAX } from '../../contract/legal';
+import { CONTENT_TOO_LONG, LEGAL_CONTENT_MAX } from '../../contract/legal/legal';
 import { OWNER_ONLY_EDIT } from '../../domain/listings/decide';
 import { send } from '../../testing/admins';
 import { listProperty, propertyInput, rootSession, verifiedHomeowner } from '../../testing/listings';
@@ -65,7 +65,7 @@ describe('a body-sized field is refused by its length', () => {
 
   it('a text whose event would pass 512 kB is answered 413 with a clear message, not 500', async () => {
     // Within the cap in characters, but each lone surrogate is stored as a 6-byte JSON escape (control
-    // characters, which once did the same, are refused before: src/http/strict-edges.test.ts).
+    // characters, which once did the same, are refused before: src/http/system-tests/strict-edges.test.ts).
     const res = await send(t, 'POST', '/api/admin/legal-documents', {
       cookie: admin,
       body: { type: 'privacy_policy', title: 'Escapes', content: '\ud800'.repeat(LEGAL_CONTENT_MAX), version: '9.1', effectiveDate: '2026-12-01T09:30' },

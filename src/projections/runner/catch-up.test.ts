@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EventStore, LogPosition, RecordedEvent } from '../../event-store/port';
 import { expected } from '../../event-store/port';
 import { createSqliteEventStore } from '../../event-store/sqlite';
-import { createMemoryLogger } from '../../http/logger';
+import { createMemoryLogger } from '../../http/platform/logger';
 import { createMemoryReadStore } from '../../read-store/memory';
 import { createBalancesProjection } from '../../testing/balances-projection';
 import { createProjectionRunner } from '../runner';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../../http/logger';
+import { createMemoryLogger } from '../../http/platform/logger';
 import { createMemoryReadStore } from '../../read-store/memory';
 import type { Checkpoint } from './checkpoints';
 import { CHECKPOINTS, createCheckpoints } from './checkpoints';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../event-store/port';
-import { createMemoryLogger } from '../../http/logger';
+import { createMemoryLogger } from '../../http/platform/logger';
 import type { PositionedPush, Push } from '../projection';
 import { createPushHandOff } from './pushes';
 

@@ -1,4 +1,4 @@
-import type { BidStatus } from '../../contract/bidding';
+import type { BidStatus } from '../../contract/bidding/bidding';
 import { Badge, type BadgeVariant } from './ui/badge';
 import { CheckIcon } from './ui/shell-icons';
 

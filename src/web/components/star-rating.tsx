@@ -1,4 +1,4 @@
-import type { ReviewSummary } from '../../contract/reviews';
+import type { ReviewSummary } from '../../contract/reviews/reviews';
 import { StarIcon } from './ui/icons';
 import { cn } from '../lib/cn';
 

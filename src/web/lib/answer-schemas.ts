@@ -5,10 +5,10 @@
  * entry, and the first page must not load zod (docs/decisions/0044).
  */
 
-const listingAnswers = () => import('../../contract/listing-answers');
-const biddingAnswers = () => import('../../contract/bidding-answers');
-const realtorProfileAnswers = () => import('../../contract/realtor-profile-answers');
-const reviewAnswers = () => import('../../contract/review-answers');
+const listingAnswers = () => import('../../contract/listings/listing-answers');
+const biddingAnswers = () => import('../../contract/bidding/bidding-answers');
+const realtorProfileAnswers = () => import('../../contract/realtor-profiles/realtor-profile-answers');
+const reviewAnswers = () => import('../../contract/reviews/review-answers');
 
 export const loadPropertyAnswer = async () => (await listingAnswers()).propertyAnswer;
 export const loadPropertiesAnswer = async () => (await listingAnswers()).propertiesAnswer;

@@ -149,7 +149,7 @@ export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?:
 
 /**
  * The sessions whose cookie the page's request carried, as the server wrote
- * them into the HTML (src/http/site.ts), read once. Without that cookie the
+ * them into the HTML (src/http/platform/site.ts), read once. Without that cookie the
  * first "who is signed in" read is null without a request: a guest's page
  * then logs no 401. Every later read asks the server.
  */

@@ -3,7 +3,7 @@ import { PAGE_SEED_ELEMENT_ID, type PageSeed } from '../../contract/page-seed';
 import { queryKeys } from './query-keys';
 
 /**
- * Puts what the server's HTML carries (src/http/page-seed.ts, docs/decisions/0058) in the query cache, under the keys
+ * Puts what the server's HTML carries (src/http/platform/page-seed.ts, docs/decisions/0058) in the query cache, under the keys
  * the screens read, before the router's first navigation: the sign-in guard then has its session, and /home its first
  * page of listings and its first picture's address, without asking. Each entry is the API's answer itself.
  */

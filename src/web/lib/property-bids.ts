@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OwnerBidView } from '../../contract/bidding';
+import type { OwnerBidView } from '../../contract/bidding/bidding';
 import { apiFetch } from './api';
 import { loadOwnerBidsAnswer } from './answer-schemas';
 import { queryKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import type { ListingSearch } from '../../contract/listing-search';
+import type { ListingSearch } from '../../contract/listings/listing-search';
 
 // The keys the realtime layer touches. Features build their queryOptions from
 // these so a pushed event always lands on the data the screens read.

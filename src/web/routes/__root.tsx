@@ -7,9 +7,9 @@ import { Notifications } from '../components/ui/notifications';
 import { usePageViewReporting } from '../features/analytics/page-views';
 import { legalFooterLinks, legalPages } from '../features/legal/legal-pages';
 import { SiteFooter } from '../features/marketing/site-footer';
-import { userQueryOptions } from '../features/session/queries';
+import { userQueryOptions } from '../features/accounts/queries';
 import { usePageSettled } from '../lib/page-settled';
-import { SignedInNav, SignedInStatus } from '../features/session/signed-in-nav';
+import { SignedInNav, SignedInStatus } from '../features/accounts/signed-in-nav';
 import type { RouterContext } from '../router-context';
 import { PUBLIC_PAGES } from '../../contract/site-pages';
 
@@ -89,7 +89,7 @@ function SettledNotifications({ eager }: { eager: boolean }) {
 
 // Signed-in users only: a visitor's first load carries no dialog.
 const PendingAgreementsPrompt = lazy(() =>
-  import('../features/session/pending-agreements-dialog').then(({ PendingAgreementsPrompt }) => ({ default: PendingAgreementsPrompt })),
+  import('../features/accounts/pending-agreements-dialog').then(({ PendingAgreementsPrompt }) => ({ default: PendingAgreementsPrompt })),
 );
 
 /**

@@ -1,9 +1,9 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
 import { PagePending } from '../components/page-pending';
-import { CreditChangeToasts } from '../features/credits/credit-change-toasts';
+import { CreditChangeToasts } from '../features/payments/credit-change-toasts';
 import { NewBidToasts } from '../features/listings/new-bid-toasts';
 import { NewListingToasts } from '../features/notifications/new-listing-toasts';
-import { useCurrentUser, userQueryOptions } from '../features/session/queries';
+import { useCurrentUser, userQueryOptions } from '../features/accounts/queries';
 
 // Sign-in-required pages (spec section 2). A guest arriving here is sent to
 // /auth with the page to come back to; a session that ends on the page (logout,

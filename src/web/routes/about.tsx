@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { publicPageHead } from '../../contract/site-pages';
-import { QuickInquiryForm } from '../features/contact/quick-inquiry-form';
+import { QuickInquiryForm } from '../features/prospects/quick-inquiry-form';
 import { AboutPage } from '../features/marketing/about-page';
 
 export const Route = createFileRoute('/about')({

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { sameSitePath } from '../../contract/redirect';
-import type { UserRole } from '../../contract/accounts';
-import { AuthPage, type AuthTab } from '../features/auth/auth-page';
-import { useLogin, useRegister } from '../features/session/mutations';
-import { userQueryOptions } from '../features/session/queries';
+import type { UserRole } from '../../contract/accounts/accounts';
+import { AuthPage, type AuthTab } from '../features/accounts/auth-page';
+import { useLogin, useRegister } from '../features/accounts/mutations';
+import { userQueryOptions } from '../features/accounts/queries';
 
 type AuthSearch = { redirect?: string; tab?: AuthTab; role?: UserRole };
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { ForgotPasswordPage } from '../features/accounts/forgot-password-page';
 
 export const Route = createFileRoute('/forgot-password')({
   component: ForgotPasswordPage,

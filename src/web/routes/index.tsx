@@ -11,7 +11,7 @@ export const Route = createFileRoute('/')({
 });
 
 // The form sits at the foot of the page: its code loads as a visitor scrolls toward it (docs/decisions/0044-first-load.md).
-const ContactForm = lazy(() => import('../features/contact/contact-form').then(({ ContactForm }) => ({ default: ContactForm })));
+const ContactForm = lazy(() => import('../features/prospects/contact-form').then(({ ContactForm }) => ({ default: ContactForm })));
 
 function LandingRoute() {
   return (

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
-import type { MarketWindowDays } from '../../contract/market-stats';
+import type { MarketWindowDays } from '../../contract/listings/market-stats';
 import { publicPageHead } from '../../contract/site-pages';
-import { MarketStatsPage } from '../features/market/market-stats-page';
-import { marketStatsQuery } from '../features/market/queries';
+import { MarketStatsPage } from '../features/listings/market/market-stats-page';
+import { marketStatsQuery } from '../features/listings/market/queries';
 
 type MarketSearch = { days: MarketWindowDays };
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { ResetPasswordPage } from '../features/accounts/reset-password-page';
 
 type ResetSearch = { token?: string };
 

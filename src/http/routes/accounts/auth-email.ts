@@ -4,15 +4,15 @@ import type { RegisteredAccount } from '../../../domain/accounts/account';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
 import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
-import { verificationLink, verificationMail } from '../../../mail/templates';
+import { verificationLink, verificationMail } from '../../../mail/accounts/templates';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
-import { addressLimitKey } from '../../rate-limit';
-import { createToken, hashToken } from '../../passwords';
+import { addressLimitKey } from '../../platform/rate-limit';
+import { createToken, hashToken } from '../../platform/passwords';
 import type { AuthContext } from './auth-shared';
 import { EMAIL_VERIFICATION_HOURS, RATE_RULES, currentUserId } from './auth-shared';
-import { findAccountToken, findUser } from '../../../projections/users-queries';
+import { findAccountToken, findUser } from '../../../projections/accounts/users-queries';
 
 /**
  * Issues a new verification token and mails its link. The raw token exists

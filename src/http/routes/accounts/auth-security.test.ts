@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createProjections } from '../../../projections/registry';
 import type { TestApp } from '../../../testing/test-app';
 import { testAppPerTest } from '../../../testing/test-app';
-import { createSqliteRateCounters } from '../../rate-limit';
+import { createSqliteRateCounters } from '../../platform/rate-limit';
 import { registerUser, sendJson, sessionCookie } from '../../../testing/user-session';
 
 const testApp = testAppPerTest();

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import type { UserJson } from '../../../contract/accounts';
-import type { UserDoc } from '../../../projections/users';
+import type { UserJson } from '../../../contract/accounts/accounts';
+import type { UserDoc } from '../../../projections/accounts/users';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
-import type { RateLimiter, RateRule } from '../../rate-limit';
-import { createRateLimiter } from '../../rate-limit';
+import type { RateLimiter, RateRule } from '../../platform/rate-limit';
+import { createRateLimiter } from '../../platform/rate-limit';
 
 export function toUserJson(user: UserDoc): UserJson {
   return {
@@ -34,7 +34,7 @@ const MINUTE = 60_000;
 /** The account routes' limits; reasons in docs/decisions/0007-accounts.md. */
 export const RATE_RULES = {
   loginPerAddress: { name: 'login-address', limit: 10, windowMs: MINUTE },
-  /** Failed sign-ins of one account from one address; that address then waits (src/http/login-throttle.ts). */
+  /** Failed sign-ins of one account from one address; that address then waits (src/http/platform/login-throttle.ts). */
   loginFailuresPerAddress: {
     name: 'login-failures',
     limit: 5,

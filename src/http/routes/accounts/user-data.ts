@@ -3,12 +3,12 @@ import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { NotFoundError } from '../../../domain/shared/errors';
 import { requireUser } from '../../guards';
-import { createRateLimiter } from '../../rate-limit';
-import { eraseUser } from '../../user-data/erase';
-import { gatherUserExport } from '../../user-data/export';
+import { createRateLimiter } from '../../platform/rate-limit';
+import { eraseUser } from './user-data-erase';
+import { gatherUserExport } from './user-data-export';
 import { readOptionalJson } from '../../validation';
 import { currentUserId, endUserSession } from './auth-shared';
-import { eraseAccountSchema } from '../../../contract/user-data';
+import { eraseAccountSchema } from '../../../contract/accounts/user-data';
 
 /** GET /api/user/export and DELETE /api/user: the signed-in user's data, theirs to take and to erase (docs/decisions/0042). */
 export function createUserDataRoutes(deps: AppDeps) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ActivityEntry } from '../../../contract/activity';
+import type { ActivityEntry } from '../../../contract/admin/activity';
 import { CLIENT, ROOT, seedSuperAdmin, send, signInAdmin } from '../../../testing/admins';
 import { listProperty, placeBid, registerRealtor, setCredits, testClock } from '../../../testing/bidding';
 import { expectPagingRefusals, getListPage, pageThroughList } from '../../../testing/list-contract';

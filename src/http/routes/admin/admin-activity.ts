@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ActivityEntry } from '../../../contract/activity';
-import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_TYPES, ACTOR_TYPES, describeChange } from '../../../contract/activity';
-import { activityFilters, toActivityEntry } from '../../../projections/activity-log';
-import { activityCollection, activityEntries } from '../../../projections/activity-log-queries';
+import type { ActivityEntry } from '../../../contract/admin/activity';
+import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_TYPES, ACTOR_TYPES, describeChange } from '../../../contract/admin/activity';
+import { activityFilters, toActivityEntry } from '../../../projections/admin/activity-log';
+import { activityCollection, activityEntries } from '../../../projections/admin/activity-log-queries';
 import type { AppDeps } from '../../deps';
-import { exportFilters, recordAudit } from '../../audit';
+import { exportFilters, recordAudit } from './audit';
 import type { AppEnv } from '../../context';
-import { toCsv } from '../../csv';
+import { toCsv } from '../../platform/csv';
 import { requireAdmin } from '../../guards';
-import { allOf, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
+import { allOf, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from './list-page';
 import { validate } from '../../validation';
 import { adminActor } from './admin-shared';
 

@@ -2,26 +2,26 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { Context } from 'hono';
-import { ADMIN_NOT_FOUND, adminDecider } from '../../../domain/admins/decide';
-import type { AdminId } from '../../../domain/admins/events';
-import { adminStreamId, toAdminId } from '../../../domain/admins/events';
-import { ADMIN_ROLES, createAdminSchema, setAdminPasswordSchema } from '../../../contract/admins';
+import { ADMIN_NOT_FOUND, adminDecider } from '../../../domain/admin/decide';
+import type { AdminId } from '../../../domain/admin/events';
+import { adminStreamId, toAdminId } from '../../../domain/admin/events';
+import { ADMIN_ROLES, createAdminSchema, setAdminPasswordSchema } from '../../../contract/admin/admins';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
 import { reservationStreamId } from '../../../domain/shared/reservation';
-import { adminUsersCollection, findAdminUser } from '../../../projections/admin-users-queries';
+import { adminUsersCollection, findAdminUser } from '../../../projections/admin/admin-users-queries';
 import { readAdmin } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
-import { allOf, booleanParam, containsPattern, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
-import { hashPassword } from '../../passwords';
+import { allOf, booleanParam, containsPattern, listPage, listQuery, optionalParam, searchParam } from './list-page';
+import { hashPassword } from '../../platform/passwords';
 import { releaseName, reserveName } from '../../reservations';
 import { readJson, validate } from '../../validation';
 import { adminActor, toAdminView } from './admin-shared';
 import { AppendOutcomeUnknownError } from '../../../domain/shared/command-handler';
-import { honourIdempotencyKey } from '../../idempotency';
-import { newRequestId } from '../../request-seeds';
+import { honourIdempotencyKey } from '../../platform/idempotency';
+import { newRequestId } from '../../platform/request-seeds';
 
 export const administratorsListQuery = listQuery.extend({
   search: searchParam,

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AdminBidJson, BidStatus } from '../../../contract/bidding';
-import { BID_STATUSES } from '../../../contract/bidding';
+import type { AdminBidJson, BidStatus } from '../../../contract/bidding/bidding';
+import { BID_STATUSES } from '../../../contract/bidding/bidding';
 import { bidStateOf } from '../../../domain/bidding/bid-status';
-import type { BidDoc, BidPropertyDoc } from '../../../projections/bids';
-import { bidPropertiesByIds, bidPropertiesMatching, bidsCollection } from '../../../projections/bids-queries';
+import type { BidDoc, BidPropertyDoc } from '../../../projections/bidding/bids';
+import { bidPropertiesByIds, bidPropertiesMatching, bidsCollection } from '../../../projections/bidding/bids-queries';
 import type { Filter, ReadStore, Sort } from '../../../read-store/port';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
-import { allOf, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
+import { allOf, containsPattern, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from './list-page';
 import { validate } from '../../validation';
 import { idsOfPeopleMatching, peopleById } from './people-search';
 
@@ -84,7 +84,7 @@ async function bidStatusFilter(store: ReadStore, status: BidStatus, now: Date): 
     if (status === 'completed') return { ...standing, _id: { $in: chosenBids } };
     return { $or: [{ refundedAt: { $ne: null } }, { propertyId: { $in: chosen.map((property) => property._id) }, _id: { $nin: chosenBids } }] };
   }
-  // Listing times are ISO strings (src/contract/listing-requests.ts), so they compare as they sort.
+  // Listing times are ISO strings (src/contract/listings/listing-requests.ts), so they compare as they sort.
   const at = now.toISOString();
   const closes = status === 'pending' ? { $or: [{ biddingEndsAt: null }, { biddingEndsAt: { $gt: at } }] } : { biddingEndsAt: { $lte: at } };
   const unchosen = await bidPropertiesMatching(store, { selectedBidId: null, ...closes }, { projection: { _id: 1 } });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { AdminDashboardJson } from '../../../contract/admins';
-import { activityEntries } from '../../../projections/activity-log-queries';
-import { countBids } from '../../../projections/bids-queries';
-import { succeededPaymentAmounts } from '../../../projections/payments-queries';
-import { countProperties } from '../../../projections/properties-queries';
-import { countUsers } from '../../../projections/users-queries';
+import type { AdminDashboardJson } from '../../../contract/admin/admins';
+import { activityEntries } from '../../../projections/admin/activity-log-queries';
+import { countBids } from '../../../projections/bidding/bids-queries';
+import { succeededPaymentAmounts } from '../../../projections/payments/payments-queries';
+import { countProperties } from '../../../projections/listings/properties-queries';
+import { countUsers } from '../../../projections/accounts/users-queries';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
@@ -20,7 +20,7 @@ export function createAdminOverviewRoutes(deps: AppDeps): Hono<AppEnv> {
       countUsers(deps.readStore),
       countProperties(deps.readStore),
       countBids(deps.readStore),
-      // Revenue is what succeeded payments took, from the payments read model (src/projections/payments.ts).
+      // Revenue is what succeeded payments took, from the payments read model (src/projections/payments/payments.ts).
       succeededPaymentAmounts(deps.readStore),
       activityEntries(deps.readStore, {}, { createdAt: -1, _id: -1 }, RECENT_ACTIVITY, { action: 1, resourceType: 1, createdAt: 1 }),
     ]);

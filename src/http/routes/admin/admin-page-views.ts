@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { pageViewDayTotals, pageViewsPerPage } from '../../../projections/page-views-queries';
+import { pageViewDayTotals, pageViewsPerPage } from '../../../projections/analytics/page-views-queries';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
-import { wholeNumberParam } from '../../query-params';
+import { wholeNumberParam } from '../../platform/query-params';
 import { validate } from '../../validation';
 
 /** The most-viewed paths listed; the rest are left out. */

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AdminPaymentJson } from '../../../contract/payments';
-import type { PaymentDoc } from '../../../projections/payments';
-import { paymentsCollection } from '../../../projections/payments-queries';
+import type { AdminPaymentJson } from '../../../contract/payments/payments';
+import type { PaymentDoc } from '../../../projections/payments/payments';
+import { paymentsCollection } from '../../../projections/payments/payments-queries';
 import type { Filter, Sort } from '../../../read-store/port';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
-import { allOf, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
+import { allOf, dayParam, dayRangeFilter, listPage, listQuery, optionalParam, searchParam } from './list-page';
 import { validate } from '../../validation';
 import { idsOfPeopleMatching, peopleById } from './people-search';
 

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { INQUIRY_TYPES, type ProspectView } from '../../../contract/prospects';
-import type { ProspectDoc } from '../../../projections/prospects';
-import { prospectFilter } from '../../../projections/prospects';
-import { prospectsCollection, prospectsMatching } from '../../../projections/prospects-queries';
+import { INQUIRY_TYPES, type ProspectView } from '../../../contract/prospects/prospects';
+import type { ProspectDoc } from '../../../projections/prospects/prospects';
+import { prospectFilter } from '../../../projections/prospects/prospects';
+import { prospectsCollection, prospectsMatching } from '../../../projections/prospects/prospects-queries';
 import type { AppDeps } from '../../deps';
-import { recordAudit, exportFilters } from '../../audit';
+import { recordAudit, exportFilters } from './audit';
 import type { AppEnv } from '../../context';
-import { toCsv } from '../../csv';
+import { toCsv } from '../../platform/csv';
 import { requireAdmin } from '../../guards';
-import { allOf, dayParam, dayRangeFilter, listPage, listQuery as pagingQuery } from '../../list-page';
+import { allOf, dayParam, dayRangeFilter, listPage, listQuery as pagingQuery } from './list-page';
 import { validate } from '../../validation';
 import { adminActor } from './admin-shared';
 

@@ -1,6 +1,6 @@
-import type { AdminRealtor } from '../../../contract/admin-realtors';
-import { rejectRealtorSchema, revokeRealtorSchema } from '../../../contract/admin-realtors';
-import { REALTOR_VERIFICATION_STATUSES } from '../../../contract/realtor-profiles';
+import type { AdminRealtor } from '../../../contract/admin/admin-realtors';
+import { rejectRealtorSchema, revokeRealtorSchema } from '../../../contract/admin/admin-realtors';
+import { REALTOR_VERIFICATION_STATUSES } from '../../../contract/realtor-profiles/realtor-profiles';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { parseBlobKey } from '../../../blobs/keys';
 import type { RealtorProfileCommand } from '../../../domain/realtor-profiles/profile';
 import { realtorProfile, realtorProfileStreamId } from '../../../domain/realtor-profiles/profile';
 import { NotFoundError } from '../../../domain/shared/errors';
-import type { RealtorProfileDoc } from '../../../projections/realtor-profiles';
+import type { RealtorProfileDoc } from '../../../projections/realtor-profiles/realtor-profiles';
 import {
   findRealtorProfile,
   findRealtorProfileByDocument,
@@ -16,16 +16,16 @@ import {
   idsOfRealtorsWithProfile,
   realtorProfilesByIds,
   realtorProfilesCollection,
-} from '../../../projections/realtor-profiles-queries';
-import type { UserDoc } from '../../../projections/users';
-import { findUser, idsOfUsersMatching, usersByIds, usersCollection } from '../../../projections/users-queries';
+} from '../../../projections/realtor-profiles/realtor-profiles-queries';
+import type { UserDoc } from '../../../projections/accounts/users';
+import { findUser, idsOfUsersMatching, usersByIds, usersCollection } from '../../../projections/accounts/users-queries';
 import type { Filter, Sort } from '../../../read-store/port';
-import { recordAudit } from '../../audit';
+import { recordAudit } from './audit';
 import { runCommand } from '../../commands';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
-import { allOf, booleanParam, listPage, listQuery, optionalParam, searchParam } from '../../list-page';
+import { allOf, booleanParam, listPage, listQuery, optionalParam, searchParam } from './list-page';
 import { readJson, validate } from '../../validation';
 import { adminActor } from './admin-shared';
 import { userSearchFilter } from './admin-accounts';

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { AdminRole, AdminView } from '../../../contract/admins';
-import { ADMIN_ROLES } from '../../../contract/admins';
-import type { AdminActor } from '../../../domain/admins/commands';
-import { toAdminId } from '../../../domain/admins/events';
-import type { AdminUserDoc } from '../../../projections/admin-users';
+import type { AdminRole, AdminView } from '../../../contract/admin/admins';
+import { ADMIN_ROLES } from '../../../contract/admin/admins';
+import type { AdminActor } from '../../../domain/admin/commands';
+import { toAdminId } from '../../../domain/admin/events';
+import type { AdminUserDoc } from '../../../projections/admin/admin-users';
 import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
 

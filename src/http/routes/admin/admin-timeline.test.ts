@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimelineAnswer } from '../../../contract/timeline';
-import { SECRET_MASK } from '../../../contract/timeline';
+import type { TimelineAnswer } from '../../../contract/admin/timeline';
+import { SECRET_MASK } from '../../../contract/admin/timeline';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { CLIENT, ROOT, seedAdmin, seedSuperAdmin, send, signInAdmin } from '../../../testing/admins';
 import { registerRealtor } from '../../../testing/bidding';

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { TimelineActor, TimelineAnswer } from '../../../contract/timeline';
-import { TIMELINE_KINDS } from '../../../contract/timeline';
+import type { TimelineActor, TimelineAnswer } from '../../../contract/admin/timeline';
+import { TIMELINE_KINDS } from '../../../contract/admin/timeline';
 import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
-import { adminUsersByIds } from '../../../projections/admin-users-queries';
-import { usersByIds } from '../../../projections/users-queries';
+import { adminUsersByIds } from '../../../projections/admin/admin-users-queries';
+import { usersByIds } from '../../../projections/accounts/users-queries';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requireAdmin } from '../../guards';
-import { INVALID_CURSOR, listQuery, optionalParam } from '../../list-page';
-import { wholeNumberParam } from '../../query-params';
-import { TIMELINE_FOLDS } from '../../timeline/fold';
-import { foldTimeline } from '../../timeline/page';
+import { INVALID_CURSOR, listQuery, optionalParam } from './list-page';
+import { wholeNumberParam } from '../../platform/query-params';
+import { TIMELINE_FOLDS } from './timeline/fold';
+import { foldTimeline } from './timeline/page';
 import { validate } from '../../validation';
 
 export const INVALID_DATE = 'Invalid date: at must be an ISO date-time such as 2026-11-24T18:30:00Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VerificationDoc } from '../../../projections/verifications';
-import { VERIFICATIONS } from '../../../projections/verifications';
+import type { VerificationDoc } from '../../../projections/verification/verifications';
+import { VERIFICATIONS } from '../../../projections/verification/verifications';
 import { send } from '../../../testing/admins';
 import { expectPagingRefusals, getListPage, pageThroughList, seededOnce } from '../../../testing/list-contract';
 import { rootSession, uploadBill } from '../../../testing/listings';

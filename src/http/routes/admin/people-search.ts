@@ -1,8 +1,8 @@
-import type { UserRole } from '../../../contract/accounts';
-import type { UserDoc } from '../../../projections/users';
-import { idsOfUsersMatching, usersByIds } from '../../../projections/users-queries';
+import type { UserRole } from '../../../contract/accounts/accounts';
+import type { UserDoc } from '../../../projections/accounts/users';
+import { idsOfUsersMatching, usersByIds } from '../../../projections/accounts/users-queries';
 import type { Filter, ReadStore } from '../../../read-store/port';
-import { containsPattern } from '../../list-page';
+import { containsPattern } from './list-page';
 
 /**
  * The ids of the accounts (of `role`, if given) whose name or email contains

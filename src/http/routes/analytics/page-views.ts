@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { dayOf, pageViewDecider, pageViewStreamId } from '../../../domain/analytics/page-views';
-import { pageViewSchema } from '../../../contract/analytics';
+import { pageViewSchema } from '../../../contract/analytics/analytics';
 import type { AppDeps } from '../../deps';
 import { appendCommand } from '../../commands';
 import type { AppEnv } from '../../context';
-import { clientAddress } from '../../client-address';
-import type { RateRule } from '../../rate-limit';
-import { addressLimitKey, createRateLimiter } from '../../rate-limit';
+import { clientAddress } from '../../platform/client-address';
+import type { RateRule } from '../../platform/rate-limit';
+import { addressLimitKey, createRateLimiter } from '../../platform/rate-limit';
 import { readJson } from '../../validation';
-import { visitorHash } from '../../visitor-hash';
+import { visitorHash } from '../../platform/visitor-hash';
 
 /** Page views per address: a person clicking through the site stays far below. */
 export const PAGE_VIEW_RATE_RULE: RateRule = { name: 'page-views-address', limit: 60, windowMs: 60_000 };
@@ -21,7 +21,7 @@ function optedOut(header: (name: string) => string | undefined): boolean {
 /**
  * POST /api/page-views: first-party page-view analytics (no cookie, no
  * third-party script). Records the pathname, the referrer's host and an
- * anonymous visitor hash that changes daily (src/http/visitor-hash.ts).
+ * anonymous visitor hash that changes daily (src/http/platform/visitor-hash.ts).
  */
 export function createPageViewRoutes(deps: AppDeps): Hono<AppEnv> {
   const limiter = createRateLimiter({ enabled: deps.env.RATE_LIMITS !== 'off', counters: deps.rateCounters });

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { selectBidSchema } from '../../../contract/bidding';
+import { selectBidSchema } from '../../../contract/bidding/bidding';
 import { ONLY_OWNER_SELECTS, selection, selectionStreamId } from '../../../domain/bidding/selection';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
-import { viewPropertyBids } from '../../../projections/bid-views';
-import { findBid, findBidProperty } from '../../../projections/bids-queries';
+import { viewPropertyBids } from '../../../projections/bidding/bid-views';
+import { findBid, findBidProperty } from '../../../projections/bidding/bids-queries';
 import { readAccount, readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
@@ -18,7 +18,7 @@ import { requireId } from './bid-shared';
  * owner selects one bid, once (the selection stream). Both parties get each
  * other's contact details by mail and a `bid:selected` push (from the bids
  * projection); the other bidders get a mail saying they were not selected.
- * The mails follow the BidSelected in the log (src/projections/mails-owed.ts,
+ * The mails follow the BidSelected in the log (src/projections/notifications/mails-owed.ts,
  * docs/decisions/0063): the answer does not wait for the mail provider.
  */
 export function createBidSelectionRoutes(deps: AppDeps) {

@@ -1,10 +1,10 @@
 import type { PropertySnapshot } from '../../../domain/accounts/commands';
 import type { PropertyFacts } from '../../../domain/bidding/property-facts';
 import { NotFoundError } from '../../../domain/shared/errors';
-import type { OwnBidView } from '../../../contract/bidding';
-import { viewOwnBids } from '../../../projections/bid-views';
-import type { BidDoc } from '../../../projections/bids';
-import { bidsOfRealtor, findBid, findBidProperty } from '../../../projections/bids-queries';
+import type { OwnBidView } from '../../../contract/bidding/bidding';
+import { viewOwnBids } from '../../../projections/bidding/bid-views';
+import type { BidDoc } from '../../../projections/bidding/bids';
+import { bidsOfRealtor, findBid, findBidProperty } from '../../../projections/bidding/bids-queries';
 import type { AppDeps } from '../../deps';
 
 /** Ids the server made (UUIDs) or a test named: anything else cannot exist. */

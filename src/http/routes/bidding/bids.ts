@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userStreamId } from '../../../domain/accounts/commands';
 import { account } from '../../../domain/accounts/decide';
-import type { OwnerBidView } from '../../../contract/bidding';
-import { editBidSchema, placeBidSchema } from '../../../contract/bidding';
+import type { OwnerBidView } from '../../../contract/bidding/bidding';
+import { editBidSchema, placeBidSchema } from '../../../contract/bidding/bidding';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
-import { loadBidRevisions, withEditCounts } from '../../../projections/bid-revisions';
-import { viewPropertyBids } from '../../../projections/bid-views';
-import { OWN_BID_READS, findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bids-queries';
-import { findProperty } from '../../../projections/properties-queries';
-import { withBidderStanding } from '../../../projections/realtor-standing';
-import { isRealtorApproved } from '../../../projections/realtor-profiles-queries';
+import { loadBidRevisions, withEditCounts } from '../../../projections/bidding/bid-revisions';
+import { viewPropertyBids } from '../../../projections/bidding/bid-views';
+import { OWN_BID_READS, findBid, findBidProperty, standingBidsOnProperty } from '../../../projections/bidding/bids-queries';
+import { findProperty } from '../../../projections/listings/properties-queries';
+import { withBidderStanding } from '../../../projections/bidding/realtor-standing';
+import { isRealtorApproved } from '../../../projections/realtor-profiles/realtor-profiles-queries';
 import { readPropertyFacts } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
@@ -20,8 +20,8 @@ import { requireUser } from '../../guards';
 import { readJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { loadOwnBid, loadOwnBids, requireId, toSnapshot } from './bid-shared';
-import { honourIdempotencyKey } from '../../idempotency';
-import { newRequestId } from '../../request-seeds';
+import { honourIdempotencyKey } from '../../platform/idempotency';
+import { newRequestId } from '../../platform/request-seeds';
 
 export const PROPERTY_MISMATCH = 'The bid is for another property';
 export const ONLY_OWNER_SEES_BIDS = 'Only the owner of this property can see its bids';
@@ -37,7 +37,7 @@ export const bidIdParam = z
 /**
  * Bids under /api: a realtor places and edits theirs and lists their own; a
  * property's bids go to its owner (all of them) and to a realtor (only their
- * own). Contact details are added by src/projections/bid-views.ts alone.
+ * own). Contact details are added by src/projections/bidding/bid-views.ts alone.
  */
 export function createBidRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()

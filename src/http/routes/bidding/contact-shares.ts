@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { loadContactShares } from '../../../projections/contact-shares';
-import { propertiesByIds } from '../../../projections/properties-queries';
-import { usersByIds } from '../../../projections/users-queries';
+import { loadContactShares } from '../../../projections/bidding/contact-shares';
+import { propertiesByIds } from '../../../projections/listings/properties-queries';
+import { usersByIds } from '../../../projections/accounts/users-queries';
 import type { AppDeps } from '../../deps';
-import type { ContactShareView } from '../../../contract/bidding';
+import type { ContactShareView } from '../../../contract/bidding/bidding';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../guards';
 import { currentUserId } from '../accounts/auth-shared';

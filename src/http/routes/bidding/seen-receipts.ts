@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { bidSeenEventName, bidSeenStreamId, seenReceipts } from '../../../domain/bidding/seen';
-import { nameToUuid } from '../../../processes/bid-refunds';
-import type { BidDoc } from '../../../projections/bids';
+import { nameToUuid } from '../../../processes/bidding/bid-refunds';
+import type { BidDoc } from '../../../projections/bidding/bids';
 import type { AppDeps } from '../../deps';
 import { appendCommand } from '../../commands';
 import type { AppEnv } from '../../context';

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { LegalDocumentType, LegalRole } from '../../../contract/legal';
-import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentTypesForRole } from '../../../contract/legal';
+import type { LegalDocumentType, LegalRole } from '../../../contract/legal/legal';
+import { LEGAL_DOCUMENT_TYPES, LEGAL_ROLES, acceptAgreementsSchema, documentTypesForRole } from '../../../contract/legal/legal';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../domain/shared/errors';
-import { findActiveDocuments, legalTimelines } from '../../../projections/legal-documents';
-import { undeletedLegalDocumentsByIds } from '../../../projections/legal-documents-queries';
+import { findActiveDocuments, legalTimelines } from '../../../projections/legal/legal-documents';
+import { undeletedLegalDocumentsByIds } from '../../../projections/legal/legal-documents-queries';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { UnauthorizedError } from '../../errors';
 import { requireUser } from '../../guards';
-import { findPendingDocuments, findRequiredDocuments, recordAgreements, toPublicLegalDocument } from '../../legal-agreements';
+import { findPendingDocuments, findRequiredDocuments, recordAgreements, toPublicLegalDocument } from './legal-agreements';
 import { readJson, validate } from '../../validation';
 
 const ROLE_MESSAGE = 'Role must be homeowner or realtor';

@@ -4,7 +4,7 @@ import { expected } from '../../../event-store/port';
 import type { BiddingApp } from '../../../testing/bidding';
 import { get, placeBid, propertyListedData, registerHomeowner, registerRealtor, testClock } from '../../../testing/bidding';
 import { testAppPerTest } from '../../../testing/test-app';
-import { MARKET_LISTINGS } from '../../../projections/market-stats';
+import { MARKET_LISTINGS } from '../../../projections/listings/market-stats';
 
 const app = testAppPerTest();
 const MINUTE = 60_000;

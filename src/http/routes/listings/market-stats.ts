@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { MarketStats } from '../../../contract/market-stats';
-import { computeMarketStats } from '../../../projections/market-stats';
+import type { MarketStats } from '../../../contract/listings/market-stats';
+import { computeMarketStats } from '../../../projections/listings/market-stats';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { ListingSearch, ListingSort, ListingState } from '../../../contract/listing-search';
-import { CLOSING_WINDOW_MS, LISTING_SORTS, LISTING_STATES } from '../../../contract/listing-search';
-import { PROPERTY_TYPES } from '../../../contract/listings';
-import { MESSAGES } from '../../../contract/listing-requests';
+import type { ListingSearch, ListingSort, ListingState } from '../../../contract/listings/listing-search';
+import { CLOSING_WINDOW_MS, LISTING_SORTS, LISTING_STATES } from '../../../contract/listings/listing-search';
+import { PROPERTY_TYPES } from '../../../contract/listings/listings';
+import { MESSAGES } from '../../../contract/listings/listing-requests';
 import { SERVICE_AREAS } from '../../../contract/service-areas';
 import { ValidationError } from '../../../domain/shared/errors';
-import type { PropertyDoc } from '../../../projections/properties';
-import { ENDING_SOON, FEWEST_BIDS, NEWEST_FIRST } from '../../../projections/properties';
+import type { PropertyDoc } from '../../../projections/listings/properties';
+import { ENDING_SOON, FEWEST_BIDS, NEWEST_FIRST } from '../../../projections/listings/properties';
 import type { Filter, Sort } from '../../../read-store/port';
-import { INVALID_CURSOR, optionalParam, searchParam } from '../../list-page';
+import { INVALID_CURSOR, optionalParam, searchParam } from '../admin/list-page';
 
 // /home's search, filters and orders (docs/decisions/0036-listing-search.md).
 

@@ -1,28 +1,28 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { StatementEntry } from '../../../contract/credits';
-import type { PurchaseAnswer } from '../../../contract/payments';
+import type { StatementEntry } from '../../../contract/payments/credits';
+import type { PurchaseAnswer } from '../../../contract/payments/payments';
 import { CURRENCY, creditsLabel, findPackage, purchaseSchema } from '../../../domain/payments/packages';
 import { NO_PAYMENT_METHOD } from '../../../domain/accounts/billing';
 import type { PaymentCommand } from '../../../domain/payments/payment';
 import { payment, paymentStreamId } from '../../../domain/payments/payment';
 import { ConflictError, ValidationError } from '../../../domain/shared/errors';
 import { PaymentProviderError } from '../../../payments/port';
-import { describeLedgerEntry } from '../../../projections/credit-statement';
-import { creditLedgerListings, creditLedgerOf } from '../../../projections/credit-statement-queries';
+import { describeLedgerEntry } from '../../../projections/payments/credit-statement';
+import { creditLedgerListings, creditLedgerOf } from '../../../projections/payments/credit-statement-queries';
 import type { AppDeps } from '../../deps';
-import { nameToUuid } from '../../../processes/bid-refunds';
+import { nameToUuid } from '../../../processes/bidding/bid-refunds';
 import { appendCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import { requestMetadata } from '../../context';
 import { requireUser } from '../../guards';
-import type { KnownPayment } from '../../../processes/payment-settlement';
-import { findPayment, intentEventId, settlePayment } from '../../../processes/payment-settlement';
+import type { KnownPayment } from '../../../processes/payments/payment-settlement';
+import { findPayment, intentEventId, settlePayment } from '../../../processes/payments/payment-settlement';
 import { readJson } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { answerFor, loadAccount, providerFailure, waitForReadModels } from './payment-shared';
-import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE } from '../../idempotency';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE } from '../../platform/idempotency';
 import { RequestKeyReusedError } from '../../../domain/shared/request-keys';
 
 /** POST /credits/purchase and GET /credits/statement, for realtors. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { PaymentsConfig } from '../../../contract/payments';
+import type { PaymentsConfig } from '../../../contract/payments/payments';
 import { CREDIT_PACKAGES } from '../../../domain/payments/packages';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { PaymentIntentView } from '../../../payments/port';
@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../context';
 import { requestMetadata } from '../../context';
 import { requireUser } from '../../guards';
-import { findPayment, settlePayment } from '../../../processes/payment-settlement';
+import { findPayment, settlePayment } from '../../../processes/payments/payment-settlement';
 import { readJson, readOptionalJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { PAYMENT_NOT_FOUND, answerFor, providerFailure, waitForReadModels } from './payment-shared';

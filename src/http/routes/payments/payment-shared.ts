@@ -5,14 +5,14 @@ import { account } from '../../../domain/accounts/decide';
 import type { RegisteredAccount } from '../../../domain/accounts/account';
 import { NotFoundError } from '../../../domain/shared/errors';
 import type { LogPosition } from '../../../event-store/port';
-import type { PurchaseAnswer } from '../../../contract/payments';
+import type { PurchaseAnswer } from '../../../contract/payments/payments';
 import type { PaymentIntentView } from '../../../payments/port';
 import { PaymentProviderError } from '../../../payments/port';
 import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { noteLogPosition, runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
-import type { SettleOutcome } from '../../../processes/payment-settlement';
+import type { SettleOutcome } from '../../../processes/payments/payment-settlement';
 
 export const PAYMENT_PROCESSING = 'Payment Processing';
 export const AUTHENTICATION_REQUIRED = 'Card authentication required';

@@ -10,16 +10,16 @@ import { readAccount } from '../../aggregates';
 import type { AppDeps } from '../../deps';
 import { appendCommand } from '../../commands';
 import type { AppEnv } from '../../context';
-import { settlePayment } from '../../../processes/payment-settlement';
+import { settlePayment } from '../../../processes/payments/payment-settlement';
 
 export const INVALID_SIGNATURE = 'Webhook signature verification failed';
 
 /**
  * POST /stripe/webhook: Stripe's signed events (exempt from the Origin check,
- * src/http/origin.ts). The signature is checked on the raw body with
+ * src/http/platform/origin.ts). The signature is checked on the raw body with
  * STRIPE_WEBHOOK_SECRET; a bad one is 400 and changes nothing. Payment
  * outcomes are settled like the purchase answer and the redirect return
- * (src/processes/payment-settlement.ts), so any number of deliveries in any order
+ * (src/processes/payments/payment-settlement.ts), so any number of deliveries in any order
  * credit a payment once. Events it does not handle answer 2xx.
  */
 export function createStripeWebhookRoutes(deps: AppDeps) {

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { prospectDecider, prospectStreamId } from '../../../domain/prospects/decide';
-import { prospectSchema } from '../../../contract/prospect-requests';
+import { prospectSchema } from '../../../contract/prospects/prospect-requests';
 import type { AppDeps } from '../../deps';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
-import { clientAddress } from '../../client-address';
-import type { RateRule } from '../../rate-limit';
-import { addressLimitKey, createRateLimiter } from '../../rate-limit';
+import { clientAddress } from '../../platform/client-address';
+import type { RateRule } from '../../platform/rate-limit';
+import { addressLimitKey, createRateLimiter } from '../../platform/rate-limit';
 import { readJson } from '../../validation';
-import { honourIdempotencyKey } from '../../idempotency';
-import { newRequestId } from '../../request-seeds';
+import { honourIdempotencyKey } from '../../platform/idempotency';
+import { newRequestId } from '../../platform/request-seeds';
 
 /** Contact forms per address: enough for a household or an office, not for a flood of mail to support. */
 export const PROSPECT_RATE_RULE: RateRule = { name: 'prospects-address', limit: 10, windowMs: 60 * 60_000 };

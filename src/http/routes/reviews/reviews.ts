@@ -1,23 +1,23 @@
 import { Hono } from 'hono';
-import type { ReviewView } from '../../../contract/reviews';
-import { replyToReviewSchema, reviewAuthorLabel, submitReviewSchema } from '../../../contract/reviews';
+import type { ReviewView } from '../../../contract/reviews/reviews';
+import { replyToReviewSchema, reviewAuthorLabel, submitReviewSchema } from '../../../contract/reviews/reviews';
 import { ONLY_CHOOSER_REVIEWS, ONLY_REVIEWED_REALTOR_REPLIES, REVIEW_NOT_FOUND, review, reviewStreamId } from '../../../domain/reviews/review';
 import { ForbiddenError, NotFoundError } from '../../../domain/shared/errors';
-import { cityOf } from '../../../projections/listing-area';
-import { findProperty } from '../../../projections/properties-queries';
-import type { ReviewDoc } from '../../../projections/reviews';
-import { findReview, reviewsCollection, visibleReviewsOf } from '../../../projections/reviews-queries';
-import { findUser } from '../../../projections/users-queries';
+import { cityOf } from '../../../projections/listings/listing-area';
+import { findProperty } from '../../../projections/listings/properties-queries';
+import type { ReviewDoc } from '../../../projections/reviews/reviews';
+import { findReview, reviewsCollection, visibleReviewsOf } from '../../../projections/reviews/reviews-queries';
+import { findUser } from '../../../projections/accounts/users-queries';
 import { readPropertyFacts, readSelection } from '../../aggregates';
 import { runCommand } from '../../commands';
 import type { AppEnv } from '../../context';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../guards';
-import { listPage, listQuery } from '../../list-page';
+import { listPage, listQuery } from '../admin/list-page';
 import { readJson, validate } from '../../validation';
 import { currentUserId } from '../accounts/auth-shared';
 import { requireId } from '../bidding/bid-shared';
-import { honourIdempotencyKey } from '../../idempotency';
+import { honourIdempotencyKey } from '../../platform/idempotency';
 
 /** GET /api/realtors/{realtorId}/reviews: the list contract's paging (docs/decisions/0032). */
 export const reviewsListQuery = listQuery;

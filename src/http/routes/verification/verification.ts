@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { assertNever } from '../../../domain/shared/decider';
 import { verification } from '../../../domain/verification/decide';
 import { verificationStreamId } from '../../../domain/verification/events';
-import { submitVerificationSchema, type VerificationStatusJson } from '../../../contract/verification';
+import { submitVerificationSchema, type VerificationStatusJson } from '../../../contract/verification/verification';
 import type { VerificationState, VerificationStatus } from '../../../domain/verification/verification';
 import { readVerification } from '../../aggregates';
 import type { AppDeps } from '../../deps';

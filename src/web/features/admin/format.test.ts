@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminUserUpdateSchema, createAdminSchema } from '../../../contract/admins';
+import { adminUserUpdateSchema, createAdminSchema } from '../../../contract/admin/admins';
 import { formatCents, formatWhen } from './format';
 import { ADMIN_TABS, parseAdminTab } from './tab-names';
 import { validateForm } from './validation';

@@ -1,4 +1,4 @@
-import type { AdminRole } from '../../../contract/admins';
+import type { AdminRole } from '../../../contract/admin/admins';
 import { formatDateTime } from '../../lib/format';
 import { lazily } from '../../lib/lazily';
 

@@ -5,7 +5,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { pagedListQuery } from './paged-list';
 import type { Admin } from './types';
 import type { UserFilters } from './users/user-filters';
-import type { AdminDashboardJson, ManagedUserView } from '../../../contract/admins';
+import type { AdminDashboardJson, ManagedUserView } from '../../../contract/admin/admins';
 
 /** The signed-in administrator, or null when signed out (a 401). */
 export function adminMeQuery() {

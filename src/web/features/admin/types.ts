@@ -1,4 +1,4 @@
-import type { AdminView, CreatableAdminRole } from '../../../contract/admins';
+import type { AdminView, CreatableAdminRole } from '../../../contract/admin/admins';
 
 // The admin API's answers (spec sections 3 and 7), as the portal reads them.
 

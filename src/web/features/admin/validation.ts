@@ -3,7 +3,7 @@ import type { z } from 'zod';
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /**
- * Runs one of the shared schemas (src/contract/admins.ts) over a form's
+ * Runs one of the shared schemas (src/contract/admin/admins.ts) over a form's
  * values: the parsed data, or the first message per field, as the server would answer.
  */
 export function validateForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(

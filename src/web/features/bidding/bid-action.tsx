@@ -14,7 +14,7 @@ import { BidDialog, EDIT_BID_ID } from './bid-dialog';
 import { SeenReceipt } from './seen-receipt';
 import { propertyBidsQuery } from '../../lib/property-bids';
 import { ownBidsQuery, ownVerificationQuery, useViewer } from './queries';
-import { ONLY_VERIFIED_REALTORS_BID } from '../../../contract/realtor-profiles';
+import { ONLY_VERIFIED_REALTORS_BID } from '../../../contract/realtor-profiles/realtor-profiles';
 import type { BiddableProperty, PropertyBid } from './types';
 import { useBiddingOpen } from '../../lib/use-bidding-open';
 

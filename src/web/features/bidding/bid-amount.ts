@@ -1,4 +1,4 @@
-import { MIN_BID_AMOUNT, amountTooLow } from '../../../contract/bidding';
+import { MIN_BID_AMOUNT, amountTooLow } from '../../../contract/bidding/bidding';
 
 /** SPEC §9: the property's minimum, else 100 (never below 100); the amount field starts there. */
 export function minimumBidOf(minBidAmount: number | null): number {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import type { ContactShareView } from '../../../contract/bidding';
+import type { ContactShareView } from '../../../contract/bidding/bidding';
 import { apiFetch } from '../../lib/api';
 import { loadContactSharesAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';

@@ -1,5 +1,5 @@
-import type { BidView, OwnBidView } from '../../../contract/bidding';
-import type { RealtorProfileView } from '../../../contract/realtor-profiles';
+import type { BidView, OwnBidView } from '../../../contract/bidding/bidding';
+import type { RealtorProfileView } from '../../../contract/realtor-profiles/realtor-profiles';
 
 // The bid and realtor-profile answers of the API (docs/decisions/0013), as the screens read them.
 

@@ -1,6 +1,6 @@
-import type { LegalDocumentType } from '../../../contract/legal';
+import type { LegalDocumentType } from '../../../contract/legal/legal';
 import { legalPages } from './legal-pages';
-import type { PublicLegalDocument } from '../../../contract/legal';
+import type { PublicLegalDocument } from '../../../contract/legal/legal';
 
 /** The route's <title> and description: the document's own title once published. */
 export function legalPageHead(type: LegalDocumentType, document: PublicLegalDocument | null | undefined) {

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { LegalDocumentType } from '../../../contract/legal';
+import type { LegalDocumentType } from '../../../contract/legal/legal';
 import { buttonVariants } from '../../components/ui/button';
 import { FileTextIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
@@ -8,7 +8,7 @@ import { sitePaths } from '../../lib/site-paths';
 import { DocumentContent } from './document-content';
 import { legalPages } from './legal-pages';
 import { legalDocumentQuery } from './queries';
-import type { PublicLegalDocument } from '../../../contract/legal';
+import type { PublicLegalDocument } from '../../../contract/legal/legal';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 

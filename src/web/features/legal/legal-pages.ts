@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import type { LegalDocumentType } from '../../../contract/legal';
+import type { LegalDocumentType } from '../../../contract/legal/legal';
 import { PUBLIC_PAGES } from '../../../contract/site-pages';
 
 export type LegalPage = { path: string; label: string; heading: string; description: string };

@@ -1,4 +1,4 @@
-import { VIBE_CATEGORIES, type PropertyType, type VibeCategory, type VibeMetrics } from '../../../contract/listings';
+import { VIBE_CATEGORIES, type PropertyType, type VibeCategory, type VibeMetrics } from '../../../contract/listings/listings';
 
 export const propertyTypeLabels: Record<PropertyType, string> = {
   house: 'House',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BidSelectionView } from '../../../contract/bidding';
-import type { CreatePropertyData, UpdatePropertyData } from '../../../contract/listing-requests';
+import type { BidSelectionView } from '../../../contract/bidding/bidding';
+import type { CreatePropertyData, UpdatePropertyData } from '../../../contract/listings/listing-requests';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiRequest, readErrorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

@@ -1,5 +1,5 @@
-import type { BidRevisionView, OwnerBidView } from '../../../contract/bidding';
-import type { PropertyJson } from '../../../contract/listings';
+import type { BidRevisionView, OwnerBidView } from '../../../contract/bidding/bidding';
+import type { PropertyJson } from '../../../contract/listings/listings';
 
 /** A listing as the server answers it (GET /api/properties/{id}, the lists). */
 export type Property = PropertyJson;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CREDIT_PACKAGES } from '../../../contract/credit-packages';
+import { CREDIT_PACKAGES } from '../../../contract/payments/credit-packages';
 import { cn } from '../../lib/cn';
 import { signUpSearch, sitePaths } from '../../lib/site-paths';
 import { buttonVariants } from '../../components/ui/button';

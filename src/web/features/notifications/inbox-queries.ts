@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarkNotificationsReadInput, NotificationsPage, NotificationsReadAnswer } from '../../../contract/inbox';
+import type { MarkNotificationsReadInput, NotificationsPage, NotificationsReadAnswer } from '../../../contract/notifications/inbox';
 import { apiFetch, apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { BidEmails, NotificationPreferencesInput, NotificationSettings } from '../../../contract/notifications';
+import type { BidEmails, NotificationPreferencesInput, NotificationSettings } from '../../../contract/notifications/notifications';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';

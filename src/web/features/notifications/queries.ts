@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferencesInput, NotificationSettings } from '../../../contract/notifications';
+import type { NotificationPreferencesInput, NotificationSettings } from '../../../contract/notifications/notifications';
 import { apiFetch, apiRequest } from '../../lib/api';
 
 // Under ['user'], so logout drops it with the session.

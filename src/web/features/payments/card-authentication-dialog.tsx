@@ -10,7 +10,7 @@ import { apiFetch, apiRequest, readErrorMessage } from '../../lib/api';
 import { PAYMENT_FAILED, STILL_LOADING, UNEXPECTED, toastStripeError } from './errors';
 import { paymentsConfigQuery } from './queries';
 import { stripeFor } from './load-stripe-js';
-import type { PurchaseAnswer } from '../../../contract/payments';
+import type { PurchaseAnswer } from '../../../contract/payments/payments';
 
 export type CardAuthenticationDialogProps = {
   /** The payment waiting for authentication; null keeps the dialog closed. */

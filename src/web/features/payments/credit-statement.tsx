@@ -8,7 +8,7 @@ import { CoinsIcon } from '../../components/ui/icons';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { creditStatementQuery } from './queries';
-import type { LedgerKind, StatementEntry } from '../../../contract/credits';
+import type { LedgerKind, StatementEntry } from '../../../contract/payments/credits';
 
 const kinds: Record<LedgerKind, { label: string; variant: BadgeVariant }> = {
   purchase: { label: 'Purchase', variant: 'success' },

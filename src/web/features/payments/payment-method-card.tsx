@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { AddPaymentMethodDialog } from './add-payment-method-dialog';
 import { useRemovePaymentMethod } from './mutations';
 import { paymentsConfigQuery } from './queries';
-import type { SavedCard } from '../../../contract/payments';
+import type { SavedCard } from '../../../contract/payments/payments';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
 

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { PaymentsConfig } from '../../../contract/payments';
-import type { StatementEntry } from '../../../contract/credits';
+import type { PaymentsConfig } from '../../../contract/payments/payments';
+import type { StatementEntry } from '../../../contract/payments/credits';
 
 export function paymentsConfigQuery() {
   return queryOptions({

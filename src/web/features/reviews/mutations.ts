@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewView } from '../../../contract/reviews';
+import type { ReviewView } from '../../../contract/reviews/reviews';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../lib/api';
 import { loadReviewAnswer } from '../../lib/answer-schemas';

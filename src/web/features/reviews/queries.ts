@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import type { RealtorProfileView } from '../../../contract/realtor-profiles';
-import type { ReviewSummary, ReviewView } from '../../../contract/reviews';
+import type { RealtorProfileView } from '../../../contract/realtor-profiles/realtor-profiles';
+import type { ReviewSummary, ReviewView } from '../../../contract/reviews/reviews';
 import { apiFetch } from '../../lib/api';
 import { loadRealtorProfileAnswer, loadReviewsPageAnswer } from '../../lib/answer-schemas';
 import { queryKeys } from '../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewView } from '../../../contract/reviews';
-import { REPLY_TEXT_MAX, REPLY_TEXT_RULE } from '../../../contract/reviews';
+import type { ReviewView } from '../../../contract/reviews/reviews';
+import { REPLY_TEXT_MAX, REPLY_TEXT_RULE } from '../../../contract/reviews/reviews';
 import { ReviewSummaryLine } from '../../components/star-rating';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';

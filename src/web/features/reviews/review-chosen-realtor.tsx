@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_TEXT_RULE, RATING_RULE } from '../../../contract/reviews';
+import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_TEXT_RULE, RATING_RULE } from '../../../contract/reviews/reviews';
 import { Button } from '../../components/ui/button';
 import { StarIcon } from '../../components/ui/icons';
 import { TextareaField } from '../../components/ui/textarea';

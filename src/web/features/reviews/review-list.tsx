@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ReviewView } from '../../../contract/reviews';
+import type { ReviewView } from '../../../contract/reviews/reviews';
 import { StarRating } from '../../components/star-rating';
 import { formatDate } from '../../lib/format';
 

@@ -1,4 +1,4 @@
-import { creditsLabel, formatCents, type CreditPackage } from '../../../contract/credit-packages';
+import { creditsLabel, formatCents, type CreditPackage } from '../../../contract/payments/credit-packages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';

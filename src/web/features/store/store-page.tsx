@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CREDIT_PACKAGES, creditsLabel, formatCents, type CreditPackage } from '../../../contract/credit-packages';
+import { CREDIT_PACKAGES, creditsLabel, formatCents, type CreditPackage } from '../../../contract/payments/credit-packages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { CoinsIcon, CreditCardIcon } from '../../components/ui/icons';
@@ -15,7 +15,7 @@ import { Confetti } from './confetti';
 import { rememberCredited, wasCredited } from './credited-intents';
 import { PackageCard } from './package-card';
 import type { PaymentReturn, PendingAuthentication } from './types';
-import type { PurchaseAnswer } from '../../../contract/payments';
+import type { PurchaseAnswer } from '../../../contract/payments/payments';
 
 // SPEC §9 timings.
 export const SUCCESS_ANIMATION_MS = 3_000;

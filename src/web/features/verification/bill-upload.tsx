@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../../contract/verification';
+import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE, VERIFICATION_FILE_TYPES_MESSAGE } from '../../../contract/verification/verification';
 import { Button } from '../../components/ui/button';
 import { AlertCircleIcon, FileTextIcon } from '../../components/ui/icons';
 import { Progress } from '../../components/ui/progress';
@@ -8,7 +8,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-keys';
 import { checkBillFile, uploadDocument } from '../../lib/upload-document';
-import type { VerificationStatusJson } from '../../../contract/verification';
+import type { VerificationStatusJson } from '../../../contract/verification/verification';
 
 const UPLOAD_FAILED = 'Failed to upload document. Please try again.';
 const PROCESS_FAILED = 'Failed to process file. Please try again.';

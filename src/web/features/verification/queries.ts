@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import type { VerificationStatusJson } from '../../../contract/verification';
+import type { VerificationStatusJson } from '../../../contract/verification/verification';
 
 /**
  * The homeowner's ownership verification. An administrator's review arrives

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { buttonVariants } from '../../components/ui/button';
 import { ShieldIcon } from '../../components/ui/icons';
-import type { VerificationStatusJson } from '../../../contract/verification';
+import type { VerificationStatusJson } from '../../../contract/verification/verification';
 
 const reasons: Record<Exclude<VerificationStatusJson['status'], 'approved'>, string> = {
   not_submitted: 'Only verified homeowners can list properties. Upload a recent utility bill to verify that you own your property.',

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CreditStatement } from '../../features/payments/credit-statement';
 import { creditStatementQuery } from '../../features/payments/queries';
-import { realtorDashboardQuery, realtorInsightsQuery } from '../../features/realtor/queries';
-import { RealtorDashboardPage } from '../../features/realtor/dashboard-page';
-import { InsightsSection } from '../../features/realtor/insights-section';
+import { realtorDashboardQuery, realtorInsightsQuery } from '../../features/realtor-profiles/queries';
+import { RealtorDashboardPage } from '../../features/realtor-profiles/dashboard-page';
+import { InsightsSection } from '../../features/realtor-profiles/insights-section';
 import { RealtorReviewsSection } from '../../features/reviews/realtor-reviews-section';
-import { useSignedInUser } from '../../features/session/queries';
+import { useSignedInUser } from '../../features/accounts/queries';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
   // The dashboard is the realtor's (SPEC §2 Header); GET /api/dashboard refuses other roles.

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import type { ListingSearch } from '../../../contract/listing-search';
+import type { ListingSearch } from '../../../contract/listings/listing-search';
 import { toast } from '../../components/ui/use-toast';
 import { HomePage } from '../../features/home/home-page';
 import { PropertyGrid } from '../../features/listings/grid/property-grid';
 import { ListingFilters } from '../../features/listings/search/listing-filters';
 import { warmListingSearch } from '../../features/listings/search/listing-search-query';
 import { parseListingSearch, withoutEmpty } from '../../features/listings/search/search-params';
-import { useSignedInUser } from '../../features/session/queries';
+import { useSignedInUser } from '../../features/accounts/queries';
 import { ListPropertyEntry } from '../../features/verification/list-property-entry';
 
 // GET /api/verify-email sends a refused token here with ?emailVerification=invalid, a verified one with =verified.

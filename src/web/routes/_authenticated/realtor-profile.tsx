@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AccountCard } from '../../features/auth/account-card';
-import { ChangePasswordCard } from '../../features/auth/change-password-card';
+import { AccountCard } from '../../features/accounts/account-card';
+import { ChangePasswordCard } from '../../features/accounts/change-password-card';
 import { ContactSharesCard } from '../../features/bidding/contact-shares-card';
 import { NotificationSettingsCard } from '../../features/notifications/notification-settings-card';
-import { YourDataCard } from '../../features/user-data/your-data-card';
+import { YourDataCard } from '../../features/accounts/your-data-card';
 import { OwnBidsCard } from '../../features/bidding/own-bids-card';
 import { PaymentMethodCard } from '../../features/payments/payment-method-card';
 import { ownBidsQuery } from '../../features/bidding/queries';
-import { ownRealtorProfileQuery } from '../../features/realtor/queries';
-import { RealtorProfileForm } from '../../features/realtor/realtor-profile-form';
-import { useSignedInUser } from '../../features/session/queries';
+import { ownRealtorProfileQuery } from '../../features/realtor-profiles/queries';
+import { RealtorProfileForm } from '../../features/realtor-profiles/realtor-profile-form';
+import { useSignedInUser } from '../../features/accounts/queries';
 
 // Realtors only; other roles go to / (spec section 2).
 export const Route = createFileRoute('/_authenticated/realtor-profile')({

@@ -2,7 +2,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { AddPaymentMethodDialog } from '../../features/payments/add-payment-method-dialog';
 import { CardAuthenticationDialog } from '../../features/payments/card-authentication-dialog';
 import { paymentsConfigQuery } from '../../features/payments/queries';
-import { useSignedInUser } from '../../features/session/queries';
+import { useSignedInUser } from '../../features/accounts/queries';
 import { StorePage } from '../../features/store/store-page';
 
 type StoreSearch = { payment_intent?: string; payment_intent_client_secret?: string };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ActivityEntry } from '../../../../contract/activity';
-import { describeChange } from '../../../../contract/activity';
+import type { ActivityEntry } from '../../../../contract/admin/activity';
+import { describeChange } from '../../../../contract/admin/activity';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatWhen, humanize } from '../format';
 import { Badge } from '../../../components/ui/badge';

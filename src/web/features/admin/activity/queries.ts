@@ -1,5 +1,5 @@
-import type { ActivityAction, ActivityEntry, ActivityTargetType, ActorType } from '../../../../contract/activity';
-import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_TYPES, ACTOR_TYPES } from '../../../../contract/activity';
+import type { ActivityAction, ActivityEntry, ActivityTargetType, ActorType } from '../../../../contract/admin/activity';
+import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_TYPES, ACTOR_TYPES } from '../../../../contract/admin/activity';
 import { queryKeys } from '../../../lib/query-keys';
 import { humanize } from '../format';
 import { pagedListQuery, presentParams } from '../paged-list';

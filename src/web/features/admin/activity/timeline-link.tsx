@@ -1,5 +1,5 @@
-import type { ActivityEntry } from '../../../../contract/activity';
-import type { TimelineKind } from '../../../../contract/timeline';
+import type { ActivityEntry } from '../../../../contract/admin/activity';
+import type { TimelineKind } from '../../../../contract/admin/timeline';
 import { TimelineLinkTo } from '../timeline/timeline-link';
 
 /** The timeline an entry's target has (docs/decisions/0041): listings and user accounts. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CREATABLE_ADMIN_ROLES, createAdminSchema, type CreateAdminInput } from '../../../../contract/admins';
+import { CREATABLE_ADMIN_ROLES, createAdminSchema, type CreateAdminInput } from '../../../../contract/admin/admins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';

@@ -6,7 +6,7 @@ import type { FilterControl } from '../list-filters';
 import { formatDateTime } from '../format';
 import { adminBidsQuery } from './queries';
 import { BID_SORTS, BID_STATUS_FILTERS, type BidFilters } from './types';
-import type { AdminBidJson } from '../../../../contract/bidding';
+import type { AdminBidJson } from '../../../../contract/bidding/bidding';
 
 // Bid amounts are whole dollars, not cents.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });

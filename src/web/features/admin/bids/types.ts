@@ -1,4 +1,4 @@
-import { BID_STATUS_LABELS, type BidStatus } from '../../../../contract/bidding';
+import { BID_STATUS_LABELS, type BidStatus } from '../../../../contract/bidding/bidding';
 
 /** A label per status of GET /api/admin/bids?status= (BID_STATUSES), in the words the badges use. */
 export const BID_STATUS_FILTERS = [

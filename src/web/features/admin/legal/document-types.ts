@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../../../contract/legal';
+import type { LegalDocumentType } from '../../../../contract/legal/legal';
 
 export const documentTypeLabels: Record<LegalDocumentType, string> = {
   tos_homeowner: 'Terms for homeowners',

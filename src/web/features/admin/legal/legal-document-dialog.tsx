@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, type LegalDocumentType } from '../../../../contract/legal';
+import { LEGAL_DOCUMENT_TYPES, legalDocumentSchema, type LegalDocumentType } from '../../../../contract/legal/legal';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/form-field';

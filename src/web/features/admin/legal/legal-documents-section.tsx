@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../../../../contract/legal';
+import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../../../../contract/legal/legal';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ClockIcon, FileTextIcon, LockIcon, PencilIcon, PlusIcon, UsersIcon } from '../../../components/ui/icons';

@@ -1,4 +1,4 @@
-import type { LegalDocumentType } from '../../../../contract/legal';
+import type { LegalDocumentType } from '../../../../contract/legal/legal';
 import { queryKeys } from '../../../lib/query-keys';
 import { pagedListQuery } from '../paged-list';
 import type { AdminLegalDocument, Agreement } from './types';

@@ -1,4 +1,4 @@
-import type { AdminLegalDocument, LegalDocumentStatus } from '../../../../contract/legal';
+import type { AdminLegalDocument, LegalDocumentStatus } from '../../../../contract/legal/legal';
 
 export type { AdminLegalDocument, LegalDocumentStatus };
 

@@ -6,7 +6,7 @@ import type { FilterControl } from '../list-filters';
 import { formatCents, formatDateTime, humanize } from '../format';
 import { adminPaymentsQuery } from './queries';
 import { PAYMENT_SORTS, PAYMENT_STATUSES, type PaymentFilters } from './types';
-import type { AdminPaymentJson, PaymentStatus } from '../../../../contract/payments';
+import type { AdminPaymentJson, PaymentStatus } from '../../../../contract/payments/payments';
 
 const statusVariants: Record<PaymentStatus, BadgeVariant> = {
   succeeded: 'success',

@@ -1,7 +1,7 @@
 import { queryKeys } from '../../../lib/query-keys';
 import { pagedListQuery } from '../paged-list';
 import type { PaymentFilters } from './types';
-import type { AdminPaymentJson } from '../../../../contract/payments';
+import type { AdminPaymentJson } from '../../../../contract/payments/payments';
 
 /** Every credit purchase, a page at a time, searched by payer or payment id and filtered by status on the server. */
 export function adminPaymentsQuery(search = '', filters: PaymentFilters = {}) {

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../../../../contract/payments';
+import type { PaymentStatus } from '../../../../contract/payments/payments';
 
 /** The statuses GET /api/admin/payments?status= filters by. */
 export const PAYMENT_STATUSES = [

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { AdminPropertyJson } from '../../../../contract/listings';
+import type { AdminPropertyJson } from '../../../../contract/listings/listings';
 
 /**
  * PUT /api/admin/properties/{id}/toggle. The spec reloads the page after it;

@@ -10,7 +10,7 @@ import { useToggleProperty } from './mutations';
 import { adminPropertiesQuery } from './queries';
 import { PROPERTY_SORTS, PROPERTY_STATES, type PropertyFilters } from './types';
 import { TimelineLinkTo } from '../timeline/timeline-link';
-import type { AdminPropertyJson } from '../../../../contract/listings';
+import type { AdminPropertyJson } from '../../../../contract/listings/listings';
 
 const FILTERS: ReadonlyArray<FilterControl<PropertyFilters>> = [
   { key: 'active', label: 'Status', options: PROPERTY_STATES, anyLabel: 'Active and inactive' },

@@ -1,4 +1,4 @@
-import type { InquiryType } from '../../../../contract/prospects';
+import type { InquiryType } from '../../../../contract/prospects/prospects';
 import { Badge } from '../../../components/ui/badge';
 import { buttonVariants } from '../../../components/ui/button';
 import { DownloadIcon, InboxIcon } from '../../../components/ui/icons';
@@ -6,7 +6,7 @@ import { AdminList, type AdminColumn } from '../admin-list';
 import { formatCount, formatDateTime, formatWhen, humanize } from '../format';
 import { prospectsCsvHref, prospectsQuery } from './queries';
 import { INQUIRY_TYPE_LABELS, INQUIRY_TYPE_OPTIONS, type ProspectFilters } from './types';
-import type { ProspectView } from '../../../../contract/prospects';
+import type { ProspectView } from '../../../../contract/prospects/prospects';
 
 const COLUMNS: ReadonlyArray<AdminColumn<ProspectView>> = [
   {

@@ -1,7 +1,7 @@
 import { queryKeys } from '../../../lib/query-keys';
 import { pagedListQuery, presentParams } from '../paged-list';
 import type { ProspectFilters } from './types';
-import type { ProspectView } from '../../../../contract/prospects';
+import type { ProspectView } from '../../../../contract/prospects/prospects';
 
 /** Contact requests, newest first, a page at a time, searched and filtered on the server. */
 export function prospectsQuery(search = '', filters: ProspectFilters = {}) {

@@ -1,4 +1,4 @@
-import { INQUIRY_TYPES, type InquiryType } from '../../../../contract/prospects';
+import { INQUIRY_TYPES, type InquiryType } from '../../../../contract/prospects/prospects';
 
 export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = { homeowner: 'Homeowner', realtor: 'Realtor', general: 'General' };
 

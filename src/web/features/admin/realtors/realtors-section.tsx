@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REVOKED_SUBJECT } from '../../../../contract/admin-realtors';
+import { REVOKED_SUBJECT } from '../../../../contract/admin/admin-realtors';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { REVIEW_FIELDS_MESSAGE } from '../../../../contract/verification';
-import { REVOKE_REASON_MESSAGE } from '../../../../contract/admin-realtors';
+import { REVIEW_FIELDS_MESSAGE } from '../../../../contract/verification/verification';
+import { REVOKE_REASON_MESSAGE } from '../../../../contract/admin/admin-realtors';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { TextareaField } from '../../../components/ui/textarea';
 import { RefusalEmailFields, RefusalFooter, RefusalFormError } from '../refusal-form';

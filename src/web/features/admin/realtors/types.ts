@@ -1,5 +1,5 @@
-import type { AdminRealtor } from '../../../../contract/admin-realtors';
-import type { RealtorVerificationStatus } from '../../../../contract/realtor-profiles';
+import type { AdminRealtor } from '../../../../contract/admin/admin-realtors';
+import type { RealtorVerificationStatus } from '../../../../contract/realtor-profiles/realtor-profiles';
 
 /** GET /api/admin/realtors (and the spec's /api/admin/realtor-profiles): every realtor, profile or not. */
 export type AdminRealtorProfile = AdminRealtor;

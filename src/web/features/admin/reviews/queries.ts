@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReviewView } from '../../../../contract/reviews';
+import type { AdminReviewView } from '../../../../contract/reviews/reviews';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, readErrorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AdminReviewView } from '../../../../contract/reviews';
-import { HIDE_REASON_MAX, HIDE_REASON_RULE } from '../../../../contract/reviews';
+import type { AdminReviewView } from '../../../../contract/reviews/reviews';
+import { HIDE_REASON_MAX, HIDE_REASON_RULE } from '../../../../contract/reviews/reviews';
 import { StarRating } from '../../../components/star-rating';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

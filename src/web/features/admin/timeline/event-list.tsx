@@ -1,5 +1,5 @@
-import type { TimelineActor, TimelineEvent } from '../../../../contract/timeline';
-import { typeInWords } from '../../../../contract/timeline';
+import type { TimelineActor, TimelineEvent } from '../../../../contract/admin/timeline';
+import { typeInWords } from '../../../../contract/admin/timeline';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';

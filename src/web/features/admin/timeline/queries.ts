@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TimelineAnswer, TimelineEvent, TimelineKind } from '../../../../contract/timeline';
-import { TIMELINE_KINDS } from '../../../../contract/timeline';
+import type { TimelineAnswer, TimelineEvent, TimelineKind } from '../../../../contract/admin/timeline';
+import { TIMELINE_KINDS } from '../../../../contract/admin/timeline';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { pagedListQuery } from '../paged-list';

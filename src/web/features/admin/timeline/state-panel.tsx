@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { TimelineKind, TimelineState } from '../../../../contract/timeline';
+import type { TimelineKind, TimelineState } from '../../../../contract/admin/timeline';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Input } from '../../../components/ui/input';

@@ -1,4 +1,4 @@
-import { SECRET_MASK } from '../../../../contract/timeline';
+import { SECRET_MASK } from '../../../../contract/admin/timeline';
 import { formatDateTime, humanize } from '../format';
 
 /*

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { TimelineKind } from '../../../../contract/timeline';
+import type { TimelineKind } from '../../../../contract/admin/timeline';
 import { ClockIcon } from '../../../components/ui/icons';
 
 /** A link to a listing's or account's timeline (docs/decisions/0041), optionally at a moment; `name` labels it for screen readers. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { TimelineKind } from '../../../../contract/timeline';
+import type { TimelineKind } from '../../../../contract/admin/timeline';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ApiError } from '../../../lib/api';
 import { ChevronLeftIcon, ClockIcon } from '../../../components/ui/icons';

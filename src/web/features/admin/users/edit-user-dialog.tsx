@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { adminUserUpdateSchema } from '../../../../contract/admins';
+import { adminUserUpdateSchema } from '../../../../contract/admin/admins';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,7 +8,7 @@ import { useUpdateUser } from '../mutations';
 import { useLastPresent } from '../use-last-present';
 import { TextField } from '../../../components/ui/form-field';
 import { validateForm, type FieldErrors } from '../validation';
-import type { ManagedUserView } from '../../../../contract/admins';
+import type { ManagedUserView } from '../../../../contract/admin/admins';
 
 export function EditUserDialog({ user, onClose }: { user: ManagedUserView | null; onClose: () => void }) {
   const shown = useLastPresent(user);

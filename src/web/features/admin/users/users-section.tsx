@@ -11,7 +11,7 @@ import { usersQuery } from '../queries';
 import { EMAIL_STATES, USER_ROLES, USER_SORTS, VERIFICATION_STATES, type UserFilters } from './user-filters';
 import { EditUserDialog } from './edit-user-dialog';
 import { TimelineLinkTo } from '../timeline/timeline-link';
-import type { ManagedUserView } from '../../../../contract/admins';
+import type { ManagedUserView } from '../../../../contract/admin/admins';
 
 const FILTERS: ReadonlyArray<FilterControl<UserFilters>> = [
   { key: 'role', label: 'Role', options: USER_ROLES, anyLabel: 'All roles' },

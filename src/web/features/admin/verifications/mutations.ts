@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { apiFetch, apiRequest, readErrorMessage } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import type { Verification } from './types';
-import type { BulkApprovalJson } from '../../../../contract/verification';
+import type { BulkApprovalJson } from '../../../../contract/verification/verification';
 
 // A review changes the homeowner's isVerified (Users tab) and the list.
 function refreshAfterReview(queryClient: QueryClient) {

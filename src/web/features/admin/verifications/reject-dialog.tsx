@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { REVIEW_FIELDS_MESSAGE } from '../../../../contract/verification';
+import { REVIEW_FIELDS_MESSAGE } from '../../../../contract/verification/verification';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { RefusalEmailFields, RefusalFooter, RefusalFormError } from '../refusal-form';
 import { useLastPresent } from '../use-last-present';

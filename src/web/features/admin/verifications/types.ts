@@ -1,4 +1,4 @@
-import type { AdminVerificationJson, VerificationReviewStatus } from '../../../../contract/verification';
+import type { AdminVerificationJson, VerificationReviewStatus } from '../../../../contract/verification/verification';
 
 export type VerificationStatus = VerificationReviewStatus;
 

@@ -13,7 +13,7 @@ import { verificationsQuery } from './queries';
 import { RejectVerificationDialog } from './reject-dialog';
 import type { Verification, VerificationFilters, VerificationStatus } from './types';
 import { submitterName } from './types';
-import type { VerificationCounts } from '../../../../contract/verification';
+import type { VerificationCounts } from '../../../../contract/verification/verification';
 
 type Filter = VerificationStatus | 'all';
 const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [

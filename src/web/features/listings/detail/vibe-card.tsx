@@ -1,4 +1,4 @@
-import { VIBE_CATEGORIES, type VibeMetrics } from '../../../../contract/listings';
+import { VIBE_CATEGORIES, type VibeMetrics } from '../../../../contract/listings/listings';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { overallVibeScore, vibeLabels } from '../format';
 import { SparklesIcon } from '../../../components/ui/icons';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { MIN_BID_AMOUNT } from '../../../../contract/bidding';
-import { createPropertySchema } from '../../../../contract/listing-requests';
+import { MIN_BID_AMOUNT } from '../../../../contract/bidding/bidding';
+import { createPropertySchema } from '../../../../contract/listings/listing-requests';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/form-field';

@@ -1,4 +1,4 @@
-import { BIDDING_PERIOD_DAYS } from '../../../../contract/listing-requests';
+import { BIDDING_PERIOD_DAYS } from '../../../../contract/listings/listing-requests';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

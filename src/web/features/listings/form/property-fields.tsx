@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
-import { PROPERTY_TYPES, VIBE_CATEGORIES } from '../../../../contract/listings';
+import { PROPERTY_TYPES, VIBE_CATEGORIES } from '../../../../contract/listings/listings';
 import { SERVICE_AREAS, serviceAreaOfLocation } from '../../../../contract/service-areas';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VIBE_CATEGORIES, type VibeCategory, type VibeMetrics } from '../../../../contract/listings';
+import { VIBE_CATEGORIES, type VibeCategory, type VibeMetrics } from '../../../../contract/listings/listings';
 import type { Property } from '../types';
 
 export type PropertyFormValues = {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LISTING_CARD_SIZES } from '../../../../contract/listing-images';
+import { LISTING_CARD_SIZES } from '../../../../contract/listings/listing-images';
 import { GavelIcon } from '../../../components/ui/icons';
 import { useWatchProperty } from '../../../lib/realtime';
 import { propertyTypeLabels, pluralize } from '../format';
@@ -11,7 +11,7 @@ import type { Property } from '../types';
 /**
  * A card's width in the /home grid (home-page.tsx, property-grid.tsx): a quarter of the 1,216 px
  * column from 1280 px, then a third, a half, and the whole width less the page's padding on a phone.
- * The server's HTML preloads /home's first picture with the same sizes (src/contract/listing-images.ts).
+ * The server's HTML preloads /home's first picture with the same sizes (src/contract/listings/listing-images.ts).
  */
 const CARD_SIZES = LISTING_CARD_SIZES;
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { HomeIcon, SearchIcon } from '../../../components/ui/icons';
-import type { ListingSearch } from '../../../../contract/listing-search';
+import type { ListingSearch } from '../../../../contract/listings/listing-search';
 import { listingSearchQueryOptions } from '../search/listing-search-query';
 import { formatNumber } from '../../../lib/plain-format';
 import { isFiltered } from '../search/search-params';

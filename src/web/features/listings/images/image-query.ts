@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { normalizeImageKey } from '../../../../contract/listing-images';
+import { normalizeImageKey } from '../../../../contract/listings/listing-images';
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
-// Shared with the server's page seed (src/contract/listing-images.ts).
+// Shared with the server's page seed (src/contract/listings/listing-images.ts).
 export { normalizeImageKey };
 
 /** The proxy's answer was an HTTP error: `status` tells a missing image (4xx) from a passing failure. */

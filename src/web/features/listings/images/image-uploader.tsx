@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { MAX_IMAGES } from '../../../../contract/listing-requests';
+import { MAX_IMAGES } from '../../../../contract/listings/listing-requests';
 import { Button } from '../../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { XIcon } from '../../../components/ui/shell-icons';

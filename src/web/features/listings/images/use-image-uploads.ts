@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_IMAGES, MESSAGES } from '../../../../contract/listing-requests';
-import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE } from '../../../../contract/verification';
+import { MAX_IMAGES, MESSAGES } from '../../../../contract/listings/listing-requests';
+import { MAX_UPLOAD_BYTES, VERIFICATION_FILE_SIZE_MESSAGE } from '../../../../contract/verification/verification';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api';
 import { checkImageFile, uploadPropertyImage } from './upload-image';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { roomCountFromInput, updatePropertySchema } from '../../../../contract/listing-requests';
+import { roomCountFromInput, updatePropertySchema } from '../../../../contract/listings/listing-requests';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ImageUploader } from '../images/image-uploader';

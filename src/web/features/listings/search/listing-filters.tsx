@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listing-search';
-import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings';
+import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listings/listing-search';
+import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings/listings';
 import { SERVICE_AREAS, type ServiceArea } from '../../../../contract/service-areas';
 import { Button } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';

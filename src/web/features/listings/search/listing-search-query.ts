@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, type QueryClient } from '@tanstack/react-query';
-import type { ListingSearch } from '../../../../contract/listing-search';
+import type { ListingSearch } from '../../../../contract/listings/listing-search';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { imageUrlQueryOptions } from '../images/image-query';
 import { PAGE_SIZE } from '../queries';
 import { toQueryString, withoutEmpty } from './search-params';
-import type { PropertyPageJson } from '../../../../contract/listings';
+import type { PropertyPageJson } from '../../../../contract/listings/listings';
 
 /** /home: the active listings matching `search`, in its order, a page at a time. */
 export function listingSearchQueryOptions(search: ListingSearch) {

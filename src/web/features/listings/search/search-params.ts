@@ -1,6 +1,6 @@
-import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listing-search';
-import { LISTING_SORTS, LISTING_STATES } from '../../../../contract/listing-search';
-import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings';
+import type { ListingSearch, ListingSort, ListingState } from '../../../../contract/listings/listing-search';
+import { LISTING_SORTS, LISTING_STATES } from '../../../../contract/listings/listing-search';
+import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/listings/listings';
 import { SERVICE_AREAS, type ServiceArea } from '../../../../contract/service-areas';
 
 /** The most a search box sends (the server refuses more than 200 characters). */

@@ -5,7 +5,7 @@ import { ListingPage } from '../../../features/listings/detail/listing-page';
 import { propertyQueryOptions } from '../../../features/listings/queries';
 import { LatestReviews } from '../../../features/reviews/latest-reviews';
 import { ReviewChosenRealtor } from '../../../features/reviews/review-chosen-realtor';
-import { useSignedInUser } from '../../../features/session/queries';
+import { useSignedInUser } from '../../../features/accounts/queries';
 
 export const Route = createFileRoute('/_authenticated/listing/$id')({
   loader: async ({ context, params }) => {

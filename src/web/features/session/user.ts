@@ -1,4 +1,0 @@
-import type { UserJson } from '../../../contract/accounts';
-
-/** GET /api/user, the signed-in user as the server describes them. */
-export type User = UserJson;
