@@ -61,6 +61,12 @@ export interface OwedWorkOptions<T extends OwedDoc> {
   dueNow?: () => number;
 }
 
+/** What a process passes on to its worker from its composition: the logger, and the lease, retry policy and clocks it was given. */
+export function owedWorkOptions(deps: ClockedProcessDeps): Pick<OwedWorkOptions<OwedDoc>, 'logger' | 'lease' | 'retry' | 'now' | 'dueNow'> {
+  const { logger, lease, retry, now, dueNow } = deps;
+  return { logger, ...(lease ? { lease } : {}), ...(retry ? { retry } : {}), ...(now ? { now } : {}), ...(dueNow ? { dueNow } : {}) };
+}
+
 /** What is due by `dueBy`: every item without a `dueAt`, and those whose `dueAt` has come. */
 const dueFilter = (dueBy: string) => ({ doneAt: null, $or: [{ dueAt: { $exists: false } }, { dueAt: null }, { dueAt: { $lte: dueBy } }] });
 

@@ -8,7 +8,7 @@ import type { RefundOwedDoc } from '../../projections/bidding/refunds-owed';
 import { REFUNDS_OWED, owedRefundReason } from '../../projections/bidding/refunds-owed';
 import { MAILS_FROM_LOG } from '../../projections/notifications/mails-owed';
 import type { ClockedProcessDeps, OwedWork } from '../owed-work';
-import { createOwedWork } from '../owed-work';
+import { createOwedWork, owedWorkOptions } from '../owed-work';
 import { userStream, propertyStream } from '../../domain/shared/stream-ids';
 
 export const BID_REFUNDS = 'bid-refunds';
@@ -62,11 +62,7 @@ export function createBidRefundReactor(deps: BidRefundReactorDeps): BidRefundRea
     owed: () => deps.readStore.collection<RefundOwedDoc>(REFUNDS_OWED),
     complete: refund,
     describe: (owed) => ({ processManager: BID_REFUNDS, bidId: owed._id, realtorId: owed.realtorId, propertyId: owed.propertyId, causationId: owed.causationId }),
-    logger: deps.logger,
-    ...(deps.lease ? { lease: deps.lease } : {}),
-    ...(deps.retry ? { retry: deps.retry } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
-    ...(deps.dueNow ? { dueNow: deps.dueNow } : {}),
+    ...owedWorkOptions(deps),
   });
 
   return {

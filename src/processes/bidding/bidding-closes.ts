@@ -9,7 +9,7 @@ import { handleCommand, loadState } from '../../domain/shared/command-handler';
 import type { Projection } from '../../projections/projection';
 import { nameToUuid } from './bid-refunds';
 import type { ClockedProcessDeps, OwedWork } from '../owed-work';
-import { createOwedWork } from '../owed-work';
+import { createOwedWork, owedWorkOptions } from '../owed-work';
 import { propertyStream } from '../../domain/shared/stream-ids';
 
 export const BIDDING_CLOSES = 'bidding-closes';
@@ -54,11 +54,7 @@ export function createBiddingCloses(deps: BiddingClosesDeps): BiddingCloses {
     owed: () => deps.readStore.collection<CloseOwedDoc>(CLOSES_OWED),
     complete: close,
     describe: (owed) => ({ processManager: BIDDING_CLOSES, propertyId: owed._id, dueAt: owed.dueAt, causationId: owed.causationId }),
-    logger: deps.logger,
-    ...(deps.lease ? { lease: deps.lease } : {}),
-    ...(deps.retry ? { retry: deps.retry } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
-    ...(deps.dueNow ? { dueNow: deps.dueNow } : {}),
+    ...owedWorkOptions(deps),
   });
 
   return {

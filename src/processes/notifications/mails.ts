@@ -21,7 +21,7 @@ import type { ReadStore } from '../../read-store/port';
 import { nameToUuid } from '../bidding/bid-refunds';
 import { ALERT_FRESH_MS } from './listing-alerts';
 import type { LeaseOptions, OwedWork, RetryPolicy } from '../owed-work';
-import { createOwedWork } from '../owed-work';
+import { createOwedWork, owedWorkOptions } from '../owed-work';
 
 export const MAILS = 'mails';
 
@@ -145,10 +145,7 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
     owed: () => deps.readStore.collection<MailOwedDoc>(MAILS_OWED),
     complete: send,
     describe: (item) => ({ processManager: MAILS, mailId: item._id, kind: item.kind, causationId: item.causationId }),
-    logger: deps.logger,
-    ...(deps.lease ? { lease: deps.lease } : {}),
-    ...(deps.retry ? { retry: deps.retry } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
+    ...owedWorkOptions(deps),
   });
 
   return {

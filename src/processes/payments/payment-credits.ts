@@ -3,7 +3,7 @@ import type { CreditsOwedDoc } from '../../projections/payments/credits-owed';
 import { CREDITS_OWED } from '../../projections/payments/credits-owed';
 import type { Projection } from '../../projections/projection';
 import type { OwedProcessDeps, OwedWork } from '../owed-work';
-import { createOwedWork } from '../owed-work';
+import { createOwedWork, owedWorkOptions } from '../owed-work';
 import { creditPayment } from './payment-settlement';
 
 export const PAYMENT_CREDITS = 'payment-credits';
@@ -32,10 +32,7 @@ export function createPaymentCreditsReactor(deps: PaymentCreditsReactorDeps): Pa
       await creditPayment(deps.eventStore, { paymentId, userId, paymentIntentId, credits, amountCents, at }, { processManager: PAYMENT_CREDITS, causationId: owed.causationId });
     },
     describe: (owed) => ({ processManager: PAYMENT_CREDITS, paymentId: owed._id, userId: owed.userId, causationId: owed.causationId }),
-    logger: deps.logger,
-    ...(deps.lease ? { lease: deps.lease } : {}),
-    ...(deps.retry ? { retry: deps.retry } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
+    ...owedWorkOptions(deps),
   });
   return {
     name: PAYMENT_CREDITS,
