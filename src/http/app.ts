@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { PRERENDERED_FILE, type Prerendered } from './platform/prerendered';
 import { ROUTE_CHUNKS_FILE, type RouteChunks } from './platform/route-preload';
+import { loadSignedInRenderer } from './platform/server-render';
 import { createPageRenderer, robotsTxt, sitemapXml } from './platform/site';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -141,7 +142,7 @@ export function createApp(deps: AppDeps) {
 
   app.get('/robots.txt', (c) => c.text(robotsTxt(deps.env.publicUrl), 200, { 'Cache-Control': 'public, max-age=3600' }));
   app.get('/sitemap.xml', (c) => c.body(sitemapXml(deps.env.publicUrl), 200, { 'Content-Type': 'application/xml; charset=UTF-8', 'Cache-Control': 'public, max-age=3600' }));
-  if (deps.clientDir && existsSync(join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir, deps.env.publicUrl);
+  if (deps.clientDir && existsSync(join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir, deps.env.publicUrl, deps.logger);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError(deps.logger));
   return app;
@@ -149,7 +150,7 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
+function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string, logger: AppDeps['logger']) {
   // Built with the client (scripts/route-chunks.ts); a build without it preloads the entry's scripts only.
   const routeChunksFile = join(clientDir, ROUTE_CHUNKS_FILE);
   const routeChunks = existsSync(routeChunksFile) ? (JSON.parse(readFileSync(routeChunksFile, 'utf8')) as RouteChunks) : {};
@@ -165,7 +166,9 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
   // Built with the client (scripts/prerender.ts); without it a guest's page shows the boot spinner until the scripts run.
   const prerenderedFile = join(clientDir, PRERENDERED_FILE);
   const prerendered = existsSync(prerenderedFile) ? (JSON.parse(readFileSync(prerenderedFile, 'utf8')) as Prerendered) : {};
-  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl, routeChunks, { visitorApi, prerendered });
+  // Built with it too (scripts/prerender.ts): a signed-in visitor's /home rendered from the data its HTML carries.
+  const renderSignedIn = loadSignedInRenderer(clientDir, (error) => logger.error('server render failed; the page shows the spinner', { error }));
+  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl, routeChunks, { visitorApi, prerendered, renderSignedIn });
   // The landing page too: serveStatic would send index.html as built.
   app.get('/', renderPage);
   app.get('/index.html', renderPage);

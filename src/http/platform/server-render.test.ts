@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyStreamId } from '../../domain/listings/events';
+import { expected } from '../../event-store/port';
+import { propertyListedData, registerHomeowner, registerRealtor } from '../../testing/bidding';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from './server-render';
+
+/*
+ * Decision 0058, third round: a signed-in visitor's /home arrives rendered, by the web app built for Node (dist/ssr
+ * beside dist/client) from the data the page's HTML carries. The build's renderer is stood in for here by a module
+ * that writes what it was given, as the other tests stand in for the build's prerendered.json; src/web/prerender.test.tsx
+ * renders the real one from the same seed.
+ */
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Static title</title>
+  </head>
+  <body>
+    <div id="root"><div role="status" data-testid="boot-spinner">Loading</div></div>
+  </body>
+</html>`;
+
+// What src/web/prerender.tsx exports, answering with what it was given; it fails for one visitor.
+const RENDERER = `
+export const SIGNED_IN_PAGES = ['/home'];
+export async function renderSignedIn(path, seed) {
+  if (seed.user.email.startsWith('broken')) throw new Error('the render failed');
+  return '<main data-path="' + path + '" data-email="' + seed.user.email + '">' + seed.listings.properties.length + ' listings, lead ' + Object.keys(seed.images ?? {}).join() + '</main>';
+}
+`;
+
+const LEAD_IMAGE = 'images/0f6a3a52-8f0e-4d3c-9d3e-2b1b6f0c9a11.jpg';
+const SPINNER = '<div id="root"><div role="status" data-testid="boot-spinner">';
+
+let root: string;
+let t: TestApp;
+let realtor: { cookie: string; email: string };
+let brokenCookie: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'dist-'));
+  const clientDir = join(root, 'client');
+  await mkdir(join(clientDir, 'assets'), { recursive: true });
+  await writeFile(join(clientDir, 'index.html'), INDEX);
+  await mkdir(join(root, SERVER_RENDER_DIR));
+  await writeFile(join(root, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY), RENDERER);
+  t = await createTestApp({ clientDir });
+  const owner = await registerHomeowner(t);
+  const propertyId = crypto.randomUUID();
+  const listed = { ...propertyListedData(propertyId, owner.user.id, { biddingEndsAt: new Date(Date.now() + 7 * 86_400_000).toISOString() }), images: [LEAD_IMAGE] };
+  const { position } = await t.deps.eventStore.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyListed', data: listed }], expected.noStream);
+  await t.runner.waitFor(position);
+  const registered = await registerRealtor(t);
+  realtor = { cookie: registered.cookie, email: registered.user.email };
+  brokenCookie = (await registerRealtor(t, 0, { email: 'broken-render@example.com', username: 'broken_render' })).cookie;
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(root, { recursive: true });
+});
+
+async function htmlOf(path: string, cookie?: string): Promise<string> {
+  const res = await t.app.request(path, { headers: cookie === undefined ? {} : { cookie } });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+describe("a signed-in visitor's /home rendered on the server", () => {
+  it('given a signed-in realtor, when /home is asked for, then #root holds the screen rendered from the seed the HTML carries', async () => {
+    const html = await htmlOf('/home', realtor.cookie);
+    expect(html).toContain(`<div id="root" data-prerendered=""><main data-path="/home" data-email="${realtor.email}">1 listings, lead ${LEAD_IMAGE}</main></div>`);
+    expect(html).not.toContain('boot-spinner');
+    // The client still starts from the same answers.
+    expect(html).toContain('<script type="application/json" id="bidhome-seed">');
+  });
+
+  it('given a signed-in realtor, when another page, a filtered /home or /home with a notice is asked for, then the spinner stays', async () => {
+    for (const path of ['/dashboard', '/home?search=loft', '/home?emailVerification=verified', '/']) {
+      const html = await htmlOf(path, realtor.cookie);
+      expect(html, path).toContain(SPINNER);
+      expect(html, path).not.toContain('data-prerendered');
+    }
+  });
+
+  it('given a guest or an ended session, when /home is asked for, then nothing is rendered for them', async () => {
+    for (const cookie of [undefined, 'session=ended']) expect(await htmlOf('/home', cookie)).toContain(SPINNER);
+  });
+
+  it('given a render that fails, when /home is asked for, then the page still answers, with the spinner, and the failure is logged', async () => {
+    const html = await htmlOf('/home', brokenCookie);
+    expect(html).toContain(SPINNER);
+    expect(t.logger.lines.some((line) => line.level === 'error' && String(line.msg ?? line.message).startsWith('server render failed'))).toBe(true);
+  });
+});
