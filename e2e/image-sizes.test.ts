@@ -112,9 +112,15 @@ describe('the /home grid loads sized copies of the photos (decision 0054)', () =
     const page = await openPage(browser, { baseURL: server.url, viewport: viewports.phone, deviceScaleFactor: 2 });
     await signInByApi(page, server.url, realtor);
     const asked: string[] = [];
+    // What the browser asked for and what finished, in order: the scripts wait for the lead picture.
+    const order: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+      if (request.resourceType() === 'script') order.push('script asked');
+    });
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/files/')) order.push('picture in');
     });
     await page.goto('/home');
     const lead = page.getByRole('list', { name: 'Properties' }).locator('img').first();
@@ -125,6 +131,8 @@ describe('the /home grid loads sized copies of the photos (decision 0054)', () =
     expect(asked.filter((path) => path === asked[0])).toHaveLength(1);
     expect(asked.filter((path) => path === '/api/user' || path.startsWith('/api/properties'))).toEqual([]);
     expect(asked).not.toContain(`/api/proxy-image/${encodeURIComponent(imageKeys[CARDS - 1] ?? '')}`);
+    expect(order.indexOf('picture in')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('picture in')).toBeLessThan(order.indexOf('script asked'));
   });
 
   it("arrives rendered: without scripts the header, the cards and the lead picture show, and the client's screen lays them out the same (decision 0058)", async () => {

@@ -1,14 +1,15 @@
-import { writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { PRERENDERED_FILE, type Prerendered } from '../src/http/platform/prerendered.ts';
+import { PRERENDERED_FILE } from '../src/http/platform/prerendered.ts';
 import { SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from '../src/http/platform/server-render.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(repoRoot, 'src/web/prerender.tsx');
 
-type PrerenderModule = { PRERENDERED_PAGES: ReadonlyArray<{ path: string; render: string }>; prerender: (path: string) => Promise<string> };
+const run = promisify(execFile);
 
 /**
  * prerendered.json beside index.html: the public pages' first screen as a visitor's first render makes it, which the
@@ -35,10 +36,15 @@ export function prerender(): Plugin {
       // Under the repository (dist/), so the built module finds the packages it imports in node_modules.
       const ssrDir = join(outDir, '..', SERVER_RENDER_DIR);
       await build({ configFile, logLevel: 'warn', build: { ssr: entry, outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false } });
-      const module = (await import(pathToFileURL(join(ssrDir, SERVER_RENDER_ENTRY)).href)) as PrerenderModule;
-      const pages: Prerendered = {};
-      for (const page of module.PRERENDERED_PAGES) pages[page.path] = await module.prerender(page.render);
-      await writeFile(join(outDir, PRERENDERED_FILE), `${JSON.stringify(pages)}\n`);
+      // In a process of its own: the packages the bundle imports read NODE_ENV when they load, and a server in this
+      // process (a test's, which builds when the client is stale) loads them later under its own NODE_ENV.
+      const render = [
+        `const module = await import(${JSON.stringify(pathToFileURL(join(ssrDir, SERVER_RENDER_ENTRY)).href)});`,
+        'const pages = {};',
+        'for (const page of module.PRERENDERED_PAGES) pages[page.path] = await module.prerender(page.render);',
+        `await (await import('node:fs/promises')).writeFile(${JSON.stringify(join(outDir, PRERENDERED_FILE))}, JSON.stringify(pages) + '\\n');`,
+      ].join('\n');
+      await run(process.execPath, ['--input-type=module', '-e', render], { env: { ...process.env, NODE_ENV: 'production' } });
     },
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PRERENDERED_FILE, type Prerendered } from './platform/prerendered';
+import { PRERENDERED_FILE, START_AFTER_PAINT_CSP, type Prerendered } from './platform/prerendered';
 import { ROUTE_CHUNKS_FILE, type RouteChunks } from './platform/route-preload';
 import { loadSignedInRenderer } from './platform/server-render';
 import { createPageRenderer, robotsTxt, sitemapXml } from './platform/site';
@@ -65,7 +65,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeSources.script],
+        // The one inline script: a page whose first screen is in the HTML starts its scripts after it has painted.
+        scriptSrc: ["'self'", ...stripeSources.script, START_AFTER_PAINT_CSP],
         ...(stripeSources.frame.length > 0 ? { frameSrc: stripeSources.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Our own origin only (images come from GET /api/files, docs/decisions/0024); data: and blob: are

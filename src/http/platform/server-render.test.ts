@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { propertyStreamId } from '../../domain/listings/events';
 import { expected } from '../../event-store/port';
 import { propertyListedData, registerHomeowner, registerRealtor } from '../../testing/bidding';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { PRERENDERED_FILE, START_AFTER_PAINT_SCRIPT } from './prerendered';
 import { SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from './server-render';
 
 /*
@@ -19,6 +21,9 @@ const INDEX = `<!doctype html>
 <html lang="en">
   <head>
     <title>Static title</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
   </head>
   <body>
     <div id="root"><div role="status" data-testid="boot-spinner">Loading</div></div>
@@ -47,6 +52,7 @@ beforeAll(async () => {
   const clientDir = join(root, 'client');
   await mkdir(join(clientDir, 'assets'), { recursive: true });
   await writeFile(join(clientDir, 'index.html'), INDEX);
+  await writeFile(join(clientDir, PRERENDERED_FILE), JSON.stringify({ '/': '<main><h1>The prerendered landing</h1></main>' }));
   await mkdir(join(root, SERVER_RENDER_DIR));
   await writeFile(join(root, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY), RENDERER);
   t = await createTestApp({ clientDir });
@@ -81,7 +87,7 @@ describe("a signed-in visitor's /home rendered on the server", () => {
   });
 
   it('given a signed-in realtor, when another page, a filtered /home or /home with a notice is asked for, then the spinner stays', async () => {
-    for (const path of ['/dashboard', '/home?search=loft', '/home?emailVerification=verified', '/']) {
+    for (const path of ['/dashboard', '/home?search=loft', '/home?emailVerification=verified', '/', '/about']) {
       const html = await htmlOf(path, realtor.cookie);
       expect(html, path).toContain(SPINNER);
       expect(html, path).not.toContain('data-prerendered');
@@ -96,5 +102,29 @@ describe("a signed-in visitor's /home rendered on the server", () => {
     const html = await htmlOf('/home', brokenCookie);
     expect(html).toContain(SPINNER);
     expect(t.logger.lines.some((line) => line.level === 'error' && String(line.msg ?? line.message).startsWith('server render failed'))).toBe(true);
+  });
+
+  it('given a page whose first screen is in the HTML, then its scripts start after it has painted; a spinner page starts them at once', async () => {
+    const loader = `<script data-scripts="/assets/index-abc.js /assets/react-def.js">${START_AFTER_PAINT_SCRIPT}</script>`;
+    for (const [path, cookie] of [['/home', realtor.cookie], ['/', undefined]] as const) {
+      const res = await t.app.request(path, { headers: cookie === undefined ? {} : { cookie } });
+      const html = await res.text();
+      expect(html, path).toContain('data-prerendered');
+      // After #root, so the lead picture is there to wait for.
+      expect(html.indexOf(loader), path).toBeGreaterThan(html.indexOf('</div>'));
+      expect(html, path).not.toContain('<script type="module"');
+      expect(html, path).not.toContain('rel="modulepreload"');
+      // The stylesheet the first paint needs stays where it was.
+      expect(html, path).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
+      // The one inline script the policy allows, by its hash.
+      const policy = res.headers.get('content-security-policy') ?? '';
+      const hash = createHash('sha256').update(START_AFTER_PAINT_SCRIPT).digest('base64');
+      expect(/script-src ([^;]*)/.exec(policy)?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    }
+    for (const [path, cookie] of [['/dashboard', realtor.cookie], ['/about', undefined], ['/home', brokenCookie]] as const) {
+      const html = await htmlOf(path, cookie);
+      expect(html, path).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(html, path).not.toContain('data-scripts');
+    }
   });
 });

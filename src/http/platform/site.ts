@@ -3,7 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PageHead } from '../../contract/site-pages';
 import { APP_PATHS, CRAWL_DISALLOWED, NOT_FOUND_HEAD, PUBLIC_PAGES } from '../../contract/site-pages';
 import { pageSeedOf, seedTags, type VisitorApi } from './page-seed';
-import { withPrerendered, type Prerendered } from './prerendered';
+import { withPrerendered, withScriptsAfterPaint, type Prerendered } from './prerendered';
 import { createRoutePreloads, type RouteChunks } from './route-preload';
 import type { SignedInRenderer } from './server-render';
 
@@ -82,10 +82,12 @@ export function createPageRenderer(
       ? bareAddress ? prerendered[pathname] : undefined
       : bareAddress && seed !== null && renderSignedIn !== undefined ? await renderSignedIn(pathname, seed) : undefined;
     const page = markup === undefined ? bare : withPrerendered(bare, markup);
-    const html = page.replace(
+    const withHead = page.replace(
       '</head>',
       [`  ${headTags(head, publicUrl + pathname)}`, `<meta name="bidhome-session" content="${sessionHint(cookie)}" />`, ...(seed === null ? [] : seedTags(seed, escapeHtml)), ...preloads].join('\n    ') + '\n  </head>',
     );
+    // A first screen in the HTML paints before the scripts: they start once it has (and its lead picture is in).
+    const html = markup === undefined ? withHead : withScriptsAfterPaint(withHead);
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
       // A page carrying a visitor's data is theirs alone.
