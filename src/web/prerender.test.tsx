@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function seedFor(cookie: string): Promise<PageSeed> {
-  const seed = await pageSeedOf('/home', new URLSearchParams(), `session=${/session=([^;]+)/.exec(cookie)?.[1] ?? ''}`, (path) => t.app.request(path, { headers: { cookie } }));
+  const seed = await pageSeedOf('/home', new URLSearchParams(), `session=${/session=([^;]+)/.exec(cookie)?.[1] ?? ''}`, (path) => Promise.resolve(t.app.request(path, { headers: { cookie } })));
   if (seed === null) throw new Error('no seed');
   return seed;
 }

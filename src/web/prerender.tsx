@@ -38,8 +38,16 @@ export const SIGNED_IN_PAGES: readonly string[] = ['/home'];
  * carries: what the client's first render shows with the same cache, so nothing is asked of the API here.
  */
 export function renderSignedIn(path: string, seed: PageSeed): Promise<string> {
-  return renderFirstScreen(path, (queryClient) => applyPageSeed(queryClient, seed));
+  const { listings } = seed;
+  // The first screen's cards only (two rows of the widest grid): the rest lie below it, and their markup would cost
+  // the phone parsing, style and layout before the scripts start. The client renders them all over it.
+  const firstScreen =
+    listings === undefined ? seed : { ...seed, listings: { ...listings, properties: listings.properties.slice(0, FIRST_SCREEN_CARDS), total: listings.total ?? listings.properties.length } };
+  return renderFirstScreen(path, (queryClient) => applyPageSeed(queryClient, firstScreen));
 }
+
+/** How many of /home's cards the server renders. */
+export const FIRST_SCREEN_CARDS = 8;
 
 async function renderFirstScreen(path: string, seed: (queryClient: QueryClient) => void): Promise<string> {
   const queryClient = createQueryClient();

@@ -62,7 +62,7 @@ beforeAll(async () => {
   const { position } = await t.deps.eventStore.append(propertyStreamId(propertyId), [{ id: crypto.randomUUID(), type: 'PropertyListed', data: listed }], expected.noStream);
   await t.runner.waitFor(position);
   const registered = await registerRealtor(t);
-  realtor = { cookie: registered.cookie, email: registered.user.email };
+  realtor = { cookie: registered.cookie, email: String(registered.user.email) };
   brokenCookie = (await registerRealtor(t, 0, { email: 'broken-render@example.com', username: 'broken_render' })).cookie;
 });
 
