@@ -7,7 +7,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-# dist/client (with .br and .gz beside each asset) and dist/server (plain JavaScript, no tsx at run time).
+# dist/client (with .br and .gz beside each asset), dist/ssr (the web app for Node) and dist/server (plain JavaScript, no tsx at run time).
 RUN npm run build
 
 FROM node:22-bookworm-slim AS production-deps
@@ -23,6 +23,8 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist/client ./dist/client
+# The web app built for Node: the server renders a signed-in visitor's /home with it (docs/decisions/0058).
+COPY --from=build /app/dist/ssr ./dist/ssr
 COPY --from=build /app/dist/server ./dist/server
 # Owned by the app user before the volume is declared: a new named volume
 # copies this ownership, so uploads, mail and payments can be written.

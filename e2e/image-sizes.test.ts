@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoLike } from '../src/testing/images';
 import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from './support/admin';
-import { launchBrowser, openPage, screenshotBoth, signInByApi, viewports } from './support/browser';
+import { launchBrowser, openPage, screenshot, screenshotBoth, signInByApi, viewports } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, createListingByApi, pendingVerificationOf, submitBillByApi, uploadFile } from './support/listings';
 import type { TestServer } from './support/server';
@@ -112,9 +112,15 @@ describe('the /home grid loads sized copies of the photos (decision 0054)', () =
     const page = await openPage(browser, { baseURL: server.url, viewport: viewports.phone, deviceScaleFactor: 2 });
     await signInByApi(page, server.url, realtor);
     const asked: string[] = [];
+    // What the browser asked for and what finished, in order: the scripts wait for the lead picture.
+    const order: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+      if (request.resourceType() === 'script') order.push('script asked');
+    });
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/files/')) order.push('picture in');
     });
     await page.goto('/home');
     const lead = page.getByRole('list', { name: 'Properties' }).locator('img').first();
@@ -125,6 +131,46 @@ describe('the /home grid loads sized copies of the photos (decision 0054)', () =
     expect(asked.filter((path) => path === asked[0])).toHaveLength(1);
     expect(asked.filter((path) => path === '/api/user' || path.startsWith('/api/properties'))).toEqual([]);
     expect(asked).not.toContain(`/api/proxy-image/${encodeURIComponent(imageKeys[CARDS - 1] ?? '')}`);
+    expect(order.indexOf('picture in')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('picture in')).toBeLessThan(order.indexOf('script asked'));
+  });
+
+  it("arrives rendered: without scripts the header, the cards and the lead picture show, and the client's screen lays them out the same (decision 0058)", async () => {
+    // Where each element of the first screen is, to compare the HTML's screen with the client's.
+    const boxesOf = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#root h1, #root h2, #root a, #root img')]
+          .filter((element) => element.getBoundingClientRect().top < window.innerHeight)
+          .map((element) => {
+            const box = element.getBoundingClientRect();
+            return `${element.tagName} ${(element.textContent ?? '').trim().slice(0, 30)} @${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+          }),
+      );
+    for (const [name, viewport] of [['phone', viewports.phone], ['desktop', viewports.desktop]] as const) {
+      const context = await browser.newContext({ baseURL: server.url, viewport, deviceScaleFactor: 2, javaScriptEnabled: false, reducedMotion: 'reduce' });
+      const still = await context.newPage();
+      await signInByApi(still, server.url, realtor);
+      await still.goto('/home');
+      expect(await still.locator('#root[data-prerendered]').count()).toBe(1);
+      expect(await still.getByRole('heading', { level: 1, name: 'Property Listings' }).isVisible()).toBe(true);
+      expect(await still.getByTestId('credits-badge').isVisible()).toBe(true);
+      // The first screen's cards (two rows of the widest grid); the client renders the rest.
+      const cards = still.getByRole('list', { name: 'Properties' }).getByRole('listitem');
+      expect(await cards.count()).toBe(8);
+      expect(await still.getByTestId('listing-count').textContent()).toBe(`${CARDS} listings`);
+      await expect.poll(() => cards.first().locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), LOADING).toBe(true);
+      const before = await boxesOf(still);
+      await screenshot(still, `home-server-rendered-${name}`);
+      await context.close();
+
+      const page = await openPage(browser, { baseURL: server.url, viewport, deviceScaleFactor: 2 });
+      await signInByApi(page, server.url, realtor);
+      await page.goto('/home');
+      // Everything the HTML showed is where it was once the client has rendered over it.
+      expect(await boxesOf(page)).toEqual(expect.arrayContaining(before));
+      if (name === 'desktop') await screenshotBoth(page, 'home-client-rendered');
+      await page.context().close();
+    }
   });
 
   it('gives the listing page the copy each slot needs: 800 for the carousel, 400 for thumbnails, 1600 for the full-screen gallery', async () => {

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PRERENDERED_FILE, type Prerendered } from './platform/prerendered';
+import { PRERENDERED_FILE, START_AFTER_PAINT_CSP, type Prerendered } from './platform/prerendered';
 import { ROUTE_CHUNKS_FILE, type RouteChunks } from './platform/route-preload';
+import { loadSignedInRenderer } from './platform/server-render';
 import { createPageRenderer, robotsTxt, sitemapXml } from './platform/site';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -64,7 +65,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeSources.script],
+        // The one inline script: a page whose first screen is in the HTML starts its scripts after it has painted.
+        scriptSrc: ["'self'", ...stripeSources.script, START_AFTER_PAINT_CSP],
         ...(stripeSources.frame.length > 0 ? { frameSrc: stripeSources.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Our own origin only (images come from GET /api/files, docs/decisions/0024); data: and blob: are
@@ -141,7 +143,7 @@ export function createApp(deps: AppDeps) {
 
   app.get('/robots.txt', (c) => c.text(robotsTxt(deps.env.publicUrl), 200, { 'Cache-Control': 'public, max-age=3600' }));
   app.get('/sitemap.xml', (c) => c.body(sitemapXml(deps.env.publicUrl), 200, { 'Content-Type': 'application/xml; charset=UTF-8', 'Cache-Control': 'public, max-age=3600' }));
-  if (deps.clientDir && existsSync(join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir, deps.env.publicUrl);
+  if (deps.clientDir && existsSync(join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir, deps.env.publicUrl, deps.logger);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError(deps.logger));
   return app;
@@ -149,7 +151,7 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
+function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string, logger: AppDeps['logger']) {
   // Built with the client (scripts/route-chunks.ts); a build without it preloads the entry's scripts only.
   const routeChunksFile = join(clientDir, ROUTE_CHUNKS_FILE);
   const routeChunks = existsSync(routeChunksFile) ? (JSON.parse(readFileSync(routeChunksFile, 'utf8')) as RouteChunks) : {};
@@ -165,7 +167,9 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, publicUrl: string) {
   // Built with the client (scripts/prerender.ts); without it a guest's page shows the boot spinner until the scripts run.
   const prerenderedFile = join(clientDir, PRERENDERED_FILE);
   const prerendered = existsSync(prerenderedFile) ? (JSON.parse(readFileSync(prerenderedFile, 'utf8')) as Prerendered) : {};
-  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl, routeChunks, { visitorApi, prerendered });
+  // Built with it too (scripts/prerender.ts): a signed-in visitor's /home rendered from the data its HTML carries.
+  const renderSignedIn = loadSignedInRenderer(clientDir, (error) => logger.error('server render failed; the page shows the spinner', { error }));
+  const renderPage = createPageRenderer(readFileSync(join(clientDir, 'index.html'), 'utf8'), publicUrl, routeChunks, { visitorApi, prerendered, renderSignedIn });
   // The landing page too: serveStatic would send index.html as built.
   app.get('/', renderPage);
   app.get('/index.html', renderPage);

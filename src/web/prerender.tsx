@@ -1,16 +1,19 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import type { PageSeed } from '../contract/page-seed';
+import { applyPageSeed } from './lib/page-seed';
 import { createQueryClient } from './lib/query-client';
 import { queryKeys } from './lib/query-keys';
 import { createRealtimeClient, RealtimeProvider } from './lib/realtime';
 import { createAppRouter } from './router';
 
 /*
- * The public pages' first screen as HTML, made at build time (scripts/prerender.ts, docs/decisions/0058): what a
- * visitor's first render shows before any data, so the page's text paints with the HTML instead of after the scripts.
- * The client renders the same over it once its router has loaded (src/web/main.tsx). Runs in Node, built by Vite.
+ * A page's first screen as HTML, rendered in Node (docs/decisions/0058) so its text and pictures paint with the HTML
+ * instead of after the scripts: the public pages once at build time (scripts/prerender.ts), and a signed-in visitor's
+ * /home per request, from the data the server already puts in its HTML (src/http/platform/server-render.ts). The client
+ * renders the same over it once its router has loaded (src/web/main.tsx). Built by Vite for Node.
  */
 
 /**
@@ -22,10 +25,33 @@ export const PRERENDERED_PAGES = [
   { path: '/market', render: '/market' },
 ] as const;
 
-export async function prerender(path: string): Promise<string> {
+/** A guest's first screen of `path`: no session, so the lookup is not made. */
+export function prerender(path: string): Promise<string> {
+  return renderFirstScreen(path, (queryClient) => queryClient.setQueryData(queryKeys.user, null));
+}
+
+/** The pages a signed-in visitor's HTML carries rendered, from its seed (src/http/platform/page-seed.ts). */
+export const SIGNED_IN_PAGES: readonly string[] = ['/home'];
+
+/**
+ * A signed-in visitor's first screen of `path` (one of SIGNED_IN_PAGES, with no query) from the answers its HTML
+ * carries: what the client's first render shows with the same cache, so nothing is asked of the API here.
+ */
+export function renderSignedIn(path: string, seed: PageSeed): Promise<string> {
+  const { listings } = seed;
+  // The first screen's cards only (two rows of the widest grid): the rest lie below it, and their markup would cost
+  // the phone parsing, style and layout before the scripts start. The client renders them all over it.
+  const firstScreen =
+    listings === undefined ? seed : { ...seed, listings: { ...listings, properties: listings.properties.slice(0, FIRST_SCREEN_CARDS), total: listings.total ?? listings.properties.length } };
+  return renderFirstScreen(path, (queryClient) => applyPageSeed(queryClient, firstScreen));
+}
+
+/** How many of /home's cards the server renders. */
+export const FIRST_SCREEN_CARDS = 8;
+
+async function renderFirstScreen(path: string, seed: (queryClient: QueryClient) => void): Promise<string> {
   const queryClient = createQueryClient();
-  // A visitor: no session, so the lookup is not made.
-  queryClient.setQueryData(queryKeys.user, null);
+  seed(queryClient);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
   await router.load();
   // Never connects: nothing here runs effects.

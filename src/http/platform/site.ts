@@ -3,8 +3,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PageHead } from '../../contract/site-pages';
 import { APP_PATHS, CRAWL_DISALLOWED, NOT_FOUND_HEAD, PUBLIC_PAGES } from '../../contract/site-pages';
 import { pageSeedOf, seedTags, type VisitorApi } from './page-seed';
-import { withPrerendered, type Prerendered } from './prerendered';
+import { withPrerendered, withScriptsAfterPaint, type Prerendered } from './prerendered';
 import { createRoutePreloads, type RouteChunks } from './route-preload';
+import type { SignedInRenderer } from './server-render';
 
 /*
  * The single-page app's HTML as the open web reads it: each public page's
@@ -53,13 +54,14 @@ function sessionHint(cookieHeader: string | undefined): string {
  * Renders index.html for one request; `publicUrl` has no trailing slash. `routeChunks` (the build's
  * route-chunks.json) names the scripts each page's screen needs beyond the entry: they are preloaded.
  * `visitorApi`, when given, lets a page with a session cookie carry its first data (src/http/platform/page-seed.ts);
- * `prerendered` (the build's prerendered.json) is a guest's first screen of the public pages, put in #root.
+ * `prerendered` (the build's prerendered.json) is a guest's first screen of the public pages, put in #root;
+ * `renderSignedIn` renders a signed-in visitor's first screen from that data (src/http/platform/server-render.ts).
  */
 export function createPageRenderer(
   indexHtml: string,
   publicUrl: string,
   routeChunks: RouteChunks = {},
-  { visitorApi, prerendered = {} }: { visitorApi?: (c: Context) => VisitorApi; prerendered?: Prerendered } = {},
+  { visitorApi, prerendered = {}, renderSignedIn }: { visitorApi?: (c: Context) => VisitorApi; prerendered?: Prerendered; renderSignedIn?: SignedInRenderer } = {},
 ) {
   const preloadsOf = createRoutePreloads(routeChunks);
   const titleAndDescription = /<meta name="description"[^>]*>\s*|<title>[^<]*<\/title>\s*/g;
@@ -73,13 +75,19 @@ export function createPageRenderer(
     const seed = known && visitorApi !== undefined ? await pageSeedOf(pathname, new URL(c.req.url).searchParams, cookie, visitorApi(c)) : null;
     const head: PageHead = known ? ((PUBLIC_PAGES as Record<string, PageHead>)[pathname] ?? fallback) : NOT_FOUND_HEAD;
     const preloads = known ? preloadsOf(pathname).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`) : [];
-    // A guest's: a session's first screen differs (its header), and a query (/market?days=90) may show another.
-    const markup = !sessionHint(cookie).includes('user') && new URL(c.req.url).search === '' ? prerendered[pathname] : undefined;
+    // A guest's is the build's: a session's first screen differs (its header), and a query (/market?days=90) may show
+    // another. A signed-in visitor's is rendered from their seed, for the bare address only (a filtered /home differs).
+    const bareAddress = new URL(c.req.url).search === '';
+    const markup = !sessionHint(cookie).includes('user')
+      ? bareAddress ? prerendered[pathname] : undefined
+      : bareAddress && seed !== null && renderSignedIn !== undefined ? await renderSignedIn(pathname, seed) : undefined;
     const page = markup === undefined ? bare : withPrerendered(bare, markup);
-    const html = page.replace(
+    const withHead = page.replace(
       '</head>',
       [`  ${headTags(head, publicUrl + pathname)}`, `<meta name="bidhome-session" content="${sessionHint(cookie)}" />`, ...(seed === null ? [] : seedTags(seed, escapeHtml)), ...preloads].join('\n    ') + '\n  </head>',
     );
+    // A first screen in the HTML paints before the scripts: they start once it has (and its lead picture is in).
+    const html = markup === undefined ? withHead : withScriptsAfterPaint(withHead);
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
       // A page carrying a visitor's data is theirs alone.

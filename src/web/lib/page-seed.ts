@@ -16,6 +16,11 @@ export function seedQueryCache(queryClient: QueryClient, root: Pick<Document, 'g
   } catch {
     return;
   }
+  applyPageSeed(queryClient, seed);
+}
+
+/** The seed's answers in the query cache; also how the server renders a signed-in visitor's first screen (src/web/prerender.tsx). */
+export function applyPageSeed(queryClient: QueryClient, seed: PageSeed): void {
   queryClient.setQueryData(queryKeys.user, seed.user);
   // /home with no filters: the key listingSearchQueryOptions({}) reads, one page long.
   if (seed.listings !== undefined) queryClient.setQueryData(queryKeys.propertySearch({}), { pages: [seed.listings], pageParams: [null] });
