@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createCommittedRun } from './committed-run';
 import { createPollingSubscriptions } from './polling-subscription';
 import { crossProcessWake } from './sqlite-wake';
 import { assertEventsFit, StreamConflictError } from './port';
@@ -40,6 +41,9 @@ type StoredId = Pick<EventRow, 'stream_id' | 'revision' | 'position'>;
 // Thrown inside the transaction so that it rolls back before the retry is examined.
 const idAlreadyStored = Symbol('id already stored');
 
+/** How many of the rows this process committed last its subscriptions can take without reading the log. */
+const COMMITTED_KEPT = 2048;
+
 /** How long an append waits for another process's write lock before it fails. */
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -77,6 +81,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return { nextRevision: last.revision, position: last.position };
   }
 
+  // Each append's rows, for this process's subscriptions once the batch commits (committed-run.ts).
+  let written: EventRow[] = [];
   const appendInTransaction = db.transaction(
     (streamId: string, events: readonly NewEvent[], expected: ExpectedState): AppendResult => {
       const head = headRevision(streamId);
@@ -88,23 +94,29 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       const recordedAt = new Date().toISOString();
       let revision = head;
       let position = 0;
+      const rows: EventRow[] = [];
       for (const event of events) {
         revision += 1;
         try {
           const data = JSON.stringify(event.data ?? null);
           const metadata = JSON.stringify(event.metadata ?? {});
           position = Number(sql.insert.run(event.id, streamId, revision, event.type, data, metadata, recordedAt).lastInsertRowid);
+          rows.push({ position, id: event.id, stream_id: streamId, revision, type: event.type, data, metadata, recorded_at: recordedAt });
         } catch (error) {
           if (isDuplicateId(error)) throw idAlreadyStored;
           throw error;
         }
       }
+      // Only once every insert of this append succeeded: a failed one rolls its savepoint back, rows and all.
+      written.push(...rows);
       return { nextRevision: revision, position };
     },
   );
 
+  // What this process committed last is delivered to its own subscriptions from memory, not read back.
+  const committedRun = createCommittedRun<EventRow>(COMMITTED_KEPT);
   const subscriptions = createPollingSubscriptions({
-    readAfter: (after, limit) => sql.after.all(after ?? 0, limit).map(toRecorded),
+    readAfter: (after, limit) => (committedRun.after(after, limit) ?? sql.after.all(after ?? 0, limit)).map(toRecorded),
   });
   const otherProcesses = crossProcessWake(options.path, () => subscriptions.notify());
   let closed = false;
@@ -135,11 +147,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     // write lock is only tried for here, and tried again 1 ms later; appends
     // made meanwhile join the batch. Reads keep the busy timeout.
     if (!blocking) db.pragma('busy_timeout = 0');
+    written = [];
     try {
       // IMMEDIATE takes the write lock up front: a deferred transaction that
       // read first could not upgrade while another process writes.
       outcomes = commitBatch.immediate(batch);
       busySince = undefined;
+      committedRun.committed(written);
     } catch (error) {
       if (!blocking && isBusy(error) && Date.now() - (busySince ??= Date.now()) < BUSY_TIMEOUT_MS) {
         pending = batch.concat(pending);
