@@ -3,7 +3,7 @@ import { createCommittedRun } from './committed-run';
 import { createPollingSubscriptions } from './polling-subscription';
 import { crossProcessWake } from './sqlite-wake';
 import { assertEventsFit, StreamConflictError } from './port';
-import type { AppendResult, EventStore, ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
+import type { AppendResult, EncodedEvent, EventStore, ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
 
 export interface SqliteEventStoreOptions {
   path: string;
@@ -84,7 +84,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   // Each append's rows, for this process's subscriptions once the batch commits (committed-run.ts).
   let written: EventRow[] = [];
   const appendInTransaction = db.transaction(
-    (streamId: string, events: readonly NewEvent[], expected: ExpectedState): AppendResult => {
+    (streamId: string, events: readonly NewEvent[], encoded: readonly EncodedEvent[], expected: ExpectedState): AppendResult => {
       const head = headRevision(streamId);
       if (!satisfies(expected, head)) {
         const original = findOriginal(streamId, events, expected);
@@ -95,11 +95,11 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       let revision = head;
       let position = 0;
       const rows: EventRow[] = [];
-      for (const event of events) {
+      for (const [i, event] of events.entries()) {
         revision += 1;
         try {
-          const data = JSON.stringify(event.data ?? null);
-          const metadata = JSON.stringify(event.metadata ?? {});
+          // The JSON assertEventsFit measured: each event is serialized once.
+          const { data, metadata } = encoded[i] as EncodedEvent;
           position = Number(sql.insert.run(event.id, streamId, revision, event.type, data, metadata, recordedAt).lastInsertRowid);
           rows.push({ position, id: event.id, stream_id: streamId, revision, type: event.type, data, metadata, recorded_at: recordedAt });
         } catch (error) {
@@ -124,12 +124,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   // Group commit: appends requested while the event loop was busy are written
   // in one transaction, so one fsync serves them all. Each append still runs
   // in its own savepoint, in request order, and fails or succeeds alone.
-  type Pending = { streamId: string; events: readonly NewEvent[]; expected: ExpectedState; resolve(result: AppendResult): void; reject(error: unknown): void };
+  type Pending = { streamId: string; events: readonly NewEvent[]; encoded: readonly EncodedEvent[]; expected: ExpectedState; resolve(result: AppendResult): void; reject(error: unknown): void };
   let pending: Pending[] = [];
   const commitBatch = db.transaction((batch: Pending[]) =>
     batch.map((item): { result: AppendResult } | { error: unknown } => {
       try {
-        return { result: appendInTransaction(item.streamId, item.events, item.expected) };
+        return { result: appendInTransaction(item.streamId, item.events, item.encoded, item.expected) };
       } catch (error) {
         return { error };
       }
@@ -186,13 +186,14 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     append(streamId, events, expected) {
       if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
       if (closed) return Promise.reject(new Error('The event store is closed'));
+      let encoded: EncodedEvent[];
       try {
-        assertEventsFit(streamId, events);
+        encoded = assertEventsFit(streamId, events);
       } catch (error) {
         return Promise.reject(error);
       }
       return new Promise<AppendResult>((resolve, reject) => {
-        pending.push({ streamId, events, expected, resolve, reject });
+        pending.push({ streamId, events, encoded, expected, resolve, reject });
         if (pending.length === 1) setImmediate(flush);
       });
     },
