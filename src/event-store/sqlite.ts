@@ -107,7 +107,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
           throw error;
         }
       }
-      // Only once every insert of this append succeeded: a failed one rolls its savepoint back, rows and all.
+      // Only once every insert of this append succeeded (commitBatch forgets them if its savepoint fails after).
       written.push(...rows);
       return { nextRevision: revision, position };
     },
@@ -128,9 +128,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   let pending: Pending[] = [];
   const commitBatch = db.transaction((batch: Pending[]) =>
     batch.map((item): { result: AppendResult } | { error: unknown } => {
+      const kept = written.length;
       try {
         return { result: appendInTransaction(item.streamId, item.events, item.encoded, item.expected) };
       } catch (error) {
+        // Its savepoint was rolled back: none of its rows were written.
+        written.length = kept;
         return { error };
       }
     }),
