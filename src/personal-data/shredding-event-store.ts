@@ -2,7 +2,6 @@ import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
 import type { PersonalKeys } from './keys';
 import type { StandIn } from './personal-fields';
 import { PERSONAL_FIELDS, PERSONAL_METADATA, subjectOfMetadata } from './personal-fields';
-import type { SealedValue } from './sealing';
 import { createRecentlySealed, isSealed, openJson, seal } from './sealing';
 import { userStream } from '../domain/shared/stream-ids';
 
@@ -58,8 +57,7 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
 
   // Opens what a page of events holds sealed: each subject's key is looked up once for the page, and a page
   // with nothing sealed (the log written before encryption, or events with no personal values) costs no lookup.
-  // `onRead`: a value whose key is found is deciphered when it is first read (openOnRead), for a stream's fold.
-  const openFields = <T extends Record<string, unknown>>(record: T, fields: Record<string, StandIn>, found: ReadonlyMap<string, Buffer | null>, onRead: boolean): T => {
+  const openFields = <T extends Record<string, unknown>>(record: T, fields: Record<string, StandIn>, found: ReadonlyMap<string, Buffer | null>): T => {
     let opened: Record<string, unknown> | undefined;
     for (const field in fields) {
       const value = record[field];
@@ -67,12 +65,8 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       opened ??= { ...record };
       const standIn = fields[field] as StandIn;
       const key = found.get(value.$pii);
-      const kept = key ? recentlySealed.json(value) : undefined;
-      if (key && kept === undefined && onRead) {
-        openOnRead(opened, field, () => openValue(value, key, standIn));
-        continue;
-      }
-      opened[field] = kept !== undefined ? (JSON.parse(kept) as unknown) : key ? openValue(value, key, standIn) : standIn(value.$pii);
+      const json = key ? (recentlySealed.json(value) ?? openJson(value, key)) : undefined;
+      opened[field] = json === undefined ? standIn(value.$pii) : (JSON.parse(json) as unknown);
     }
     return (opened as T | undefined) ?? record;
   };
@@ -92,7 +86,7 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     }
   };
 
-  const openAll = async (events: RecordedEvent[], onRead = false): Promise<RecordedEvent[]> => {
+  const openAll = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
     // Before any key is looked up, so an erased person's key is not taken from the cache.
     forgetErased(events);
     const subjects = new Set<string>();
@@ -104,8 +98,8 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     else for (const [subject, key] of await Promise.all([...subjects].map(async (subject) => [subject, await keys.find(subject)] as const))) found.set(subject, key);
     return events.map((event) => {
       const rule = PERSONAL_FIELDS[event.type];
-      const data = rule && isRecord(event.data) ? openFields(event.data, rule.fields, found, onRead) : event.data;
-      const metadata = openFields(event.metadata, PERSONAL_METADATA, found, onRead);
+      const data = rule && isRecord(event.data) ? openFields(event.data, rule.fields, found) : event.data;
+      const metadata = openFields(event.metadata, PERSONAL_METADATA, found);
       return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
     });
   };
@@ -119,9 +113,7 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     },
     readStream: async (streamId, options) => {
       const events = await inner.readStream(streamId, options);
-      // A stream is read to be folded, and a fold reads few personal values, if any: each is opened when read.
-      // The log and the subscription feed projections, which read every value some of them hold: opened at once.
-      if (options?.personalValues !== 'sealed') return openAll(events, true);
+      if (options?.personalValues !== 'sealed') return openAll(events);
       forgetErased(events);
       return events;
     },
@@ -132,34 +124,3 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
   };
 }
 
-function openValue(sealed: SealedValue, key: Buffer, standIn: StandIn): unknown {
-  const json = openJson(sealed, key);
-  return json === undefined ? standIn(sealed.$pii) : (JSON.parse(json) as unknown);
-}
-
-/**
- * Makes `target[field]` an enumerable accessor that opens the value on its
- * first read and returns that same value from then on; assigning it replaces
- * it. JSON.stringify, spreading, Object.keys and structured clones read it
- * opened like any other field. The key is the one found when the event was
- * read, so the value reads as it would have read then.
- */
-function openOnRead(target: Record<string, unknown>, field: string, open: () => unknown): void {
-  let opened = false;
-  let value: unknown;
-  Object.defineProperty(target, field, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      if (!opened) {
-        value = open();
-        opened = true;
-      }
-      return value;
-    },
-    set(next: unknown) {
-      value = next;
-      opened = true;
-    },
-  });
-}
