@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { EventStore } from '../src/event-store/port';
+import type { EventStore, RecordedEvent } from '../src/event-store/port';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
 import { KEY_CACHE_MS } from '../src/personal-data/open-keys';
 import { withKeyCache } from '../src/personal-data/keys';
+import { PERSONAL_FIELDS, PERSONAL_METADATA } from '../src/personal-data/personal-fields';
 import { withPersonalDataShredding } from '../src/personal-data/shredding-event-store';
 import { createSqlitePersonalKeys } from '../src/personal-data/sqlite-keys';
 import { openReadModels } from '../src/projections/read-models';
@@ -25,12 +26,25 @@ const [mode, dir] = process.argv.slice(2);
 // Run alone (not forked), it prints what it measured.
 if ((mode !== 'raw' && mode !== 'opened' && mode !== 'replay') || !dir) throw new Error('usage: replay-child.ts <raw|opened|replay> <dir>');
 
-/** Reads the whole log a page at a time, as the rebuild script's raw read does. */
+/**
+ * Reads every personal value of an event: the decorator opens a value when it
+ * is first read (docs/decisions/0067), so a read that reads none would open none.
+ */
+function readPersonalValues(event: RecordedEvent): number {
+  let read = 0;
+  const data = event.data as Record<string, unknown> | null;
+  for (const field in PERSONAL_FIELDS[event.type]?.fields ?? {}) if (data?.[field] !== undefined) read += 1;
+  for (const field in PERSONAL_METADATA) if (event.metadata[field] !== undefined) read += 1;
+  return read;
+}
+
+/** Reads the whole log a page at a time, as the rebuild script's raw read does, and every personal value in it. */
 async function readWhole(store: EventStore): Promise<number> {
   let events = 0;
   for (let after: number | undefined; ; ) {
     const page = await store.readAll({ ...(after !== undefined ? { after } : {}), limit: 5000 });
     if (page.length === 0) return events;
+    for (const event of page) readPersonalValues(event);
     events += page.length;
     after = page[page.length - 1]?.position;
   }

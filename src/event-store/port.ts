@@ -94,20 +94,29 @@ export class EventTooLargeError extends Error {
   }
 }
 
+/** An event's data and metadata as the JSON an adapter stores. */
+export interface EncodedEvent {
+  data: string;
+  metadata: string;
+}
+
 /**
  * Throws EventTooLargeError when one of the events is over MAX_EVENT_BYTES.
  * Every adapter calls it at the start of `append`, so the limit holds on
- * every backend and a refused append writes nothing.
+ * every backend and a refused append writes nothing. Returns each event's
+ * JSON, measured, for an adapter that stores that (SQLite) to store as is.
  */
-export function assertEventsFit(streamId: string, events: readonly NewEvent[]): void {
-  for (const event of events) {
+export function assertEventsFit(streamId: string, events: readonly NewEvent[]): EncodedEvent[] {
+  return events.map((event) => {
     const data = JSON.stringify(event.data ?? null);
     const metadata = JSON.stringify(event.metadata ?? {});
     // No UTF-16 unit takes more than 3 bytes in UTF-8, so most events need no count.
-    if ((data.length + metadata.length) * 3 <= MAX_EVENT_BYTES) continue;
-    const bytes = utf8Bytes(data) + utf8Bytes(metadata);
-    if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, event.type, bytes);
-  }
+    if ((data.length + metadata.length) * 3 > MAX_EVENT_BYTES) {
+      const bytes = utf8Bytes(data) + utf8Bytes(metadata);
+      if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, event.type, bytes);
+    }
+    return { data, metadata };
+  });
 }
 
 /** UTF-8 length without encoding. JSON.stringify leaves no lone surrogate, so a pair counts 2 + 2 = 4. */

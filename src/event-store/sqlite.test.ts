@@ -123,4 +123,40 @@ describe('sqlite event store', () => {
     await expect(store.append(newStreamId(), [event], expected.noStream)).rejects.toThrow(/already used in stream/);
     await store.close();
   });
+
+  it('a subscriber of the appending process gets every event once, in log order, as the log holds it, with another process writing between its appends', async () => {
+    const path = newFile();
+    const mine = createSqliteEventStore({ path, synchronous: 'NORMAL' });
+    const other = createSqliteEventStore({ path, synchronous: 'NORMAL' });
+    const seen: RecordedEvent[] = [];
+    const subscription = mine.subscribe({ onEvent: (event) => void seen.push(event) });
+    const at = (store: typeof mine, data: Record<string, unknown> = {}) => store.append(newStreamId(), [newEvent({ ...data, kept: [1, { deep: true }] })], expected.noStream);
+    await at(mine, { n: 1 });
+    await at(other, { n: 2 });
+    await at(mine, { n: 3 });
+    // Three appends of one batch (one transaction); the middle one fails on its second event and writes nothing.
+    const reused = newEvent();
+    await mine.append(newStreamId(), [reused], expected.noStream);
+    const batch = [at(mine, { n: 5 }), mine.append(newStreamId(), [newEvent({ n: 'never' }), reused], expected.noStream), at(mine, { n: 6 })];
+    const settled = await Promise.allSettled(batch);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    await at(other, { n: 7 });
+    await at(mine, { n: 8 });
+    const log = await mine.readAll();
+    await waitFor(() => seen.length >= log.length, 5_000);
+    await subscription.stop();
+    expect(seen).toEqual(log);
+    expect(log.map((event) => (event.data as { n?: unknown }).n)).toEqual([1, 2, 3, undefined, 5, 6, 7, 8]);
+
+    // Subscribing again after each position gives exactly the rest of the log.
+    for (const [index, event] of log.entries()) {
+      const rest: RecordedEvent[] = [];
+      const again = mine.subscribe({ after: event.position, onEvent: (next) => void rest.push(next) });
+      await waitFor(() => rest.length >= log.length - index - 1, 5_000);
+      await again.stop();
+      expect(rest).toEqual(log.slice(index + 1));
+    }
+    await other.close();
+    await mine.close();
+  });
 });

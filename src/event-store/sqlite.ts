@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
+import { createCommittedRun } from './committed-run';
 import { createPollingSubscriptions } from './polling-subscription';
 import { crossProcessWake } from './sqlite-wake';
 import { assertEventsFit, StreamConflictError } from './port';
-import type { AppendResult, EventStore, ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
+import type { AppendResult, EncodedEvent, EventStore, ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
 
 export interface SqliteEventStoreOptions {
   path: string;
@@ -39,6 +40,9 @@ type StoredId = Pick<EventRow, 'stream_id' | 'revision' | 'position'>;
 
 // Thrown inside the transaction so that it rolls back before the retry is examined.
 const idAlreadyStored = Symbol('id already stored');
+
+/** How many of the rows this process committed last its subscriptions can take without reading the log. */
+const COMMITTED_KEPT = 2048;
 
 /** How long an append waits for another process's write lock before it fails. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -77,8 +81,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return { nextRevision: last.revision, position: last.position };
   }
 
+  // Each append's rows, for this process's subscriptions once the batch commits (committed-run.ts).
+  let written: EventRow[] = [];
   const appendInTransaction = db.transaction(
-    (streamId: string, events: readonly NewEvent[], expected: ExpectedState): AppendResult => {
+    (streamId: string, events: readonly NewEvent[], encoded: readonly EncodedEvent[], expected: ExpectedState): AppendResult => {
       const head = headRevision(streamId);
       if (!satisfies(expected, head)) {
         const original = findOriginal(streamId, events, expected);
@@ -88,23 +94,29 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       const recordedAt = new Date().toISOString();
       let revision = head;
       let position = 0;
-      for (const event of events) {
+      const rows: EventRow[] = [];
+      for (const [i, event] of events.entries()) {
         revision += 1;
         try {
-          const data = JSON.stringify(event.data ?? null);
-          const metadata = JSON.stringify(event.metadata ?? {});
+          // The JSON assertEventsFit measured: each event is serialized once.
+          const { data, metadata } = encoded[i] as EncodedEvent;
           position = Number(sql.insert.run(event.id, streamId, revision, event.type, data, metadata, recordedAt).lastInsertRowid);
+          rows.push({ position, id: event.id, stream_id: streamId, revision, type: event.type, data, metadata, recorded_at: recordedAt });
         } catch (error) {
           if (isDuplicateId(error)) throw idAlreadyStored;
           throw error;
         }
       }
+      // Only once every insert of this append succeeded (commitBatch forgets them if its savepoint fails after).
+      written.push(...rows);
       return { nextRevision: revision, position };
     },
   );
 
+  // What this process committed last is delivered to its own subscriptions from memory, not read back.
+  const committedRun = createCommittedRun<EventRow>(COMMITTED_KEPT);
   const subscriptions = createPollingSubscriptions({
-    readAfter: (after, limit) => sql.after.all(after ?? 0, limit).map(toRecorded),
+    readAfter: (after, limit) => (committedRun.after(after, limit) ?? sql.after.all(after ?? 0, limit)).map(toRecorded),
   });
   const otherProcesses = crossProcessWake(options.path, () => subscriptions.notify());
   let closed = false;
@@ -112,13 +124,16 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   // Group commit: appends requested while the event loop was busy are written
   // in one transaction, so one fsync serves them all. Each append still runs
   // in its own savepoint, in request order, and fails or succeeds alone.
-  type Pending = { streamId: string; events: readonly NewEvent[]; expected: ExpectedState; resolve(result: AppendResult): void; reject(error: unknown): void };
+  type Pending = { streamId: string; events: readonly NewEvent[]; encoded: readonly EncodedEvent[]; expected: ExpectedState; resolve(result: AppendResult): void; reject(error: unknown): void };
   let pending: Pending[] = [];
   const commitBatch = db.transaction((batch: Pending[]) =>
     batch.map((item): { result: AppendResult } | { error: unknown } => {
+      const kept = written.length;
       try {
-        return { result: appendInTransaction(item.streamId, item.events, item.expected) };
+        return { result: appendInTransaction(item.streamId, item.events, item.encoded, item.expected) };
       } catch (error) {
+        // Its savepoint was rolled back: none of its rows were written.
+        written.length = kept;
         return { error };
       }
     }),
@@ -135,11 +150,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     // write lock is only tried for here, and tried again 1 ms later; appends
     // made meanwhile join the batch. Reads keep the busy timeout.
     if (!blocking) db.pragma('busy_timeout = 0');
+    written = [];
     try {
       // IMMEDIATE takes the write lock up front: a deferred transaction that
       // read first could not upgrade while another process writes.
       outcomes = commitBatch.immediate(batch);
       busySince = undefined;
+      committedRun.committed(written);
     } catch (error) {
       if (!blocking && isBusy(error) && Date.now() - (busySince ??= Date.now()) < BUSY_TIMEOUT_MS) {
         pending = batch.concat(pending);
@@ -172,13 +189,14 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     append(streamId, events, expected) {
       if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
       if (closed) return Promise.reject(new Error('The event store is closed'));
+      let encoded: EncodedEvent[];
       try {
-        assertEventsFit(streamId, events);
+        encoded = assertEventsFit(streamId, events);
       } catch (error) {
         return Promise.reject(error);
       }
       return new Promise<AppendResult>((resolve, reject) => {
-        pending.push({ streamId, events, expected, resolve, reject });
+        pending.push({ streamId, events, encoded, expected, resolve, reject });
         if (pending.length === 1) setImmediate(flush);
       });
     },

@@ -1,93 +1,15 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
 import type { PersonalKeys } from './keys';
 import type { StandIn } from './personal-fields';
 import { PERSONAL_FIELDS, PERSONAL_METADATA, subjectOfMetadata } from './personal-fields';
+import { createRecentlySealed, isSealed, openJson, seal } from './sealing';
 import { userStream } from '../domain/shared/stream-ids';
 
-/** How a personal value is stored in the log: encrypted under its subject's key (AES-256-GCM). */
-export interface SealedValue {
-  $pii: string;
-  /** 12 random bytes, base64. */
-  iv: string;
-  /** The JSON of the value, encrypted, then the 16-byte tag; base64. */
-  data: string;
-}
+export type { SealedValue } from './sealing';
+export { isSealed } from './sealing';
 
 /** The event that tells every node a person was erased; the decorator drops their key from its cache on reading it. */
 export const ACCOUNT_ERASED = 'AccountErased';
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-export function isSealed(value: unknown): value is SealedValue {
-  return typeof value === 'object' && value !== null && typeof (value as SealedValue).$pii === 'string' && typeof (value as SealedValue).data === 'string';
-}
-
-// Random bytes for IVs, drawn a few kilobytes at a time: one call to the system's generator per 341 seals, not per seal.
-const IV_POOL_BYTES = IV_BYTES * 341;
-let ivPool = Buffer.alloc(0);
-let ivTaken = 0;
-function nextIv(): Buffer {
-  if (ivTaken + IV_BYTES > ivPool.length) {
-    ivPool = randomBytes(IV_POOL_BYTES);
-    ivTaken = 0;
-  }
-  const iv = ivPool.subarray(ivTaken, ivTaken + IV_BYTES);
-  ivTaken += IV_BYTES;
-  return iv;
-}
-
-function seal(subjectId: string, key: Buffer, json: string): SealedValue {
-  const iv = nextIv();
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  // The subject is authenticated with the value, so a sealed value cannot be moved under another person's name.
-  cipher.setAAD(Buffer.from(subjectId));
-  const data = Buffer.concat([cipher.update(json, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return { $pii: subjectId, iv: iv.toString('base64'), data: data.toString('base64') };
-}
-
-/**
- * The JSON this process sealed last, by sealed bytes (ciphertext and tag,
- * base64): an event this node appended comes back at once through its own
- * subscription, and is then opened from here, without deciphering it, once
- * its subject's key is found as for any open: the key is the one it was
- * sealed with (a key never changes, and an erased one is never made again),
- * so the value read is what deciphering would give. The ciphertext names one
- * sealing only (a fresh random IV each time).
- */
-const SEALED_KEPT = 4096;
-function createRecentlySealed() {
-  const kept = new Map<string, { subjectId: string; iv: string; json: string }>();
-  return {
-    keep(sealed: SealedValue, json: string) {
-      if (kept.size >= SEALED_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(sealed.data, { subjectId: sealed.$pii, iv: sealed.iv, json });
-    },
-    /** Forgets what was sealed for `subjectId`: once they are erased, no copy of their values stays here. */
-    drop(subjectId: string) {
-      for (const [data, entry] of kept) if (entry.subjectId === subjectId) kept.delete(data);
-    },
-    // Only for the very value sealed: the same subject (deciphering checks it) and IV too.
-    json(sealed: SealedValue): string | undefined {
-      const entry = kept.get(sealed.data);
-      return entry && entry.subjectId === sealed.$pii && entry.iv === sealed.iv ? entry.json : undefined;
-    },
-  };
-}
-
-function open(sealed: SealedValue, key: Buffer): { ok: true; value: unknown } | { ok: false } {
-  try {
-    const bytes = Buffer.from(sealed.data, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
-    decipher.setAAD(Buffer.from(sealed.$pii));
-    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    const plain = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]);
-    return { ok: true, value: JSON.parse(plain.toString('utf8')) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -141,10 +63,10 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       const value = record[field];
       if (!isSealed(value)) continue;
       opened ??= { ...record };
+      const standIn = fields[field] as StandIn;
       const key = found.get(value.$pii);
-      const json = key ? recentlySealed.json(value) : undefined;
-      const result = json !== undefined ? { ok: true as const, value: JSON.parse(json) as unknown } : key ? open(value, key) : ({ ok: false } as const);
-      opened[field] = result.ok ? result.value : (fields[field] as StandIn)(value.$pii);
+      const json = key ? (recentlySealed.json(value) ?? openJson(value, key)) : undefined;
+      opened[field] = json === undefined ? standIn(value.$pii) : (JSON.parse(json) as unknown);
     }
     return (opened as T | undefined) ?? record;
   };
@@ -170,7 +92,10 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     const subjects = new Set<string>();
     for (const event of events) subjectsSealedIn(event, subjects);
     if (subjects.size === 0) return events;
-    const found = new Map(await Promise.all([...subjects].map(async (subject) => [subject, await keys.find(subject)] as const)));
+    const found = new Map<string, Buffer | null>();
+    // One subject (an event read on its own, most pages of one stream): no array of promises to wait for.
+    if (subjects.size === 1) for (const subject of subjects) found.set(subject, await keys.find(subject));
+    else for (const [subject, key] of await Promise.all([...subjects].map(async (subject) => [subject, await keys.find(subject)] as const))) found.set(subject, key);
     return events.map((event) => {
       const rule = PERSONAL_FIELDS[event.type];
       const data = rule && isRecord(event.data) ? openFields(event.data, rule.fields, found) : event.data;
@@ -198,3 +123,4 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     close: () => inner.close(),
   };
 }
+

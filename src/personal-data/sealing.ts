@@ -1,0 +1,105 @@
+import type { KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
+
+/*
+ * Sealing and opening one personal value (docs/decisions/0042): AES-256-GCM
+ * under its subject's key, the subject authenticated with it. What the
+ * shredding decorator (shredding-event-store.ts) calls per value.
+ */
+
+/** How a personal value is stored in the log: encrypted under its subject's key (AES-256-GCM). */
+export interface SealedValue {
+  $pii: string;
+  /** 12 random bytes, base64. */
+  iv: string;
+  /** The JSON of the value, encrypted, then the 16-byte tag; base64. */
+  data: string;
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export function isSealed(value: unknown): value is SealedValue {
+  return typeof value === 'object' && value !== null && typeof (value as SealedValue).$pii === 'string' && typeof (value as SealedValue).data === 'string';
+}
+
+// Random bytes for IVs, drawn a few kilobytes at a time: one call to the system's generator per 341 seals, not per seal.
+const IV_POOL_BYTES = IV_BYTES * 341;
+let ivPool = Buffer.alloc(0);
+let ivTaken = 0;
+function nextIv(): Buffer {
+  if (ivTaken + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivTaken = 0;
+  }
+  const iv = ivPool.subarray(ivTaken, ivTaken + IV_BYTES);
+  ivTaken += IV_BYTES;
+  return iv;
+}
+
+/*
+ * A key's KeyObject, made once per key's bytes: a cipher made from a KeyObject
+ * skips importing the raw bytes each time (about a fifth of a decipher). Held
+ * weakly by the Buffer the key cache hands out, so it goes when the cache
+ * drops the key (an erasure, or its time ran out).
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObjectOf(key: Buffer): KeyObject {
+  let found = keyObjects.get(key);
+  if (!found) keyObjects.set(key, (found = createSecretKey(key)));
+  return found;
+}
+
+export function seal(subjectId: string, key: Buffer, json: string): SealedValue {
+  const iv = nextIv();
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
+  // The subject is authenticated with the value, so a sealed value cannot be moved under another person's name.
+  cipher.setAAD(Buffer.from(subjectId));
+  const data = Buffer.concat([cipher.update(json, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return { $pii: subjectId, iv: iv.toString('base64'), data: data.toString('base64') };
+}
+
+/** The JSON a sealed value holds, or undefined when it does not open under `key` (another key, moved, or altered). */
+export function openJson(sealed: SealedValue, key: Buffer): string | undefined {
+  try {
+    const bytes = Buffer.from(sealed.data, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), Buffer.from(sealed.iv, 'base64'), { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(sealed.$pii));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const json = decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES), undefined, 'utf8');
+    // GCM holds nothing back: final() only checks the tag, and throws when it does not match.
+    decipher.final();
+    return json;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The JSON this process sealed last, by sealed bytes (ciphertext and tag,
+ * base64): an event this node appended comes back at once through its own
+ * subscription, and is then opened from here, without deciphering it, once
+ * its subject's key is found as for any open: the key is the one it was
+ * sealed with (a key never changes, and an erased one is never made again),
+ * so the value read is what deciphering would give. The ciphertext names one
+ * sealing only (a fresh random IV each time).
+ */
+const SEALED_KEPT = 4096;
+export function createRecentlySealed() {
+  const kept = new Map<string, { subjectId: string; iv: string; json: string }>();
+  return {
+    keep(sealed: SealedValue, json: string) {
+      if (kept.size >= SEALED_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(sealed.data, { subjectId: sealed.$pii, iv: sealed.iv, json });
+    },
+    /** Forgets what was sealed for `subjectId`: once they are erased, no copy of their values stays here. */
+    drop(subjectId: string) {
+      for (const [data, entry] of kept) if (entry.subjectId === subjectId) kept.delete(data);
+    },
+    // Only for the very value sealed: the same subject (deciphering checks it) and IV too.
+    json(sealed: SealedValue): string | undefined {
+      const entry = kept.get(sealed.data);
+      return entry && entry.subjectId === sealed.$pii && entry.iv === sealed.iv ? entry.json : undefined;
+    },
+  };
+}
