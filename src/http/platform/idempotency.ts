@@ -39,10 +39,12 @@ export async function honourIdempotencyKey(deps: Pick<AppDeps, 'eventStore' | 'c
   const who = session.user ? `user:${session.user.subject}` : session.admin ? `admin:${session.admin.subject}` : 'anyone';
   const seed = nameToUuid(`request-key:${who}:${key}`);
   const fingerprint = await fingerprintOf(c);
-  // Only the request id goes with it: the claim says nothing about who asked, or from where.
+  // Only the request id goes with it: the claim says nothing about who asked, or from where. A key is nearly
+  // always new, so its stream is not read first: a retry's claim conflicts, and reads it then.
   const claimed = await appendCommand(deps, c, requestKeyStreamId(seed), requestKey, { type: 'ClaimRequestKey', fingerprint, at: deps.clock().toISOString() }, {
     metadata: { requestId: c.get('requestId') },
     tellPosition: false,
+    expectNew: true,
   });
   // A key claimed just now has nothing landed to look for; a retry (or its racing twin) looks in each stream it writes.
   seedRequest(c, seed, { retry: claimed.events.length === 0 });
