@@ -58,8 +58,13 @@ export async function honourIdempotencyKey(deps: Pick<AppDeps, 'eventStore' | 'c
 async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
   const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
   const type = c.req.header('content-type') ?? '';
+  const multipart = type.startsWith('multipart/form-data');
+  // A JSON route read its body as text already: those characters in UTF-8 are the bytes Hono would hand back
+  // (through a Response built from the same text), without building one.
+  const text = multipart ? undefined : (c.req.bodyCache.text as Promise<string> | undefined);
+  if (text) return hash.update(await text, 'utf8').digest('hex');
   const body = new Uint8Array(await c.req.arrayBuffer());
-  const form = type.startsWith('multipart/form-data') ? await formOf(body, type) : null;
+  const form = multipart ? await formOf(body, type) : null;
   if (!form) return hash.update(body).digest('hex');
   for (const [name, value] of form) {
     if (typeof value === 'string') hash.update(`field ${name}=${value}\n`);
