@@ -14,8 +14,8 @@ import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { handleError } from './errors';
 import { peerAddress, resolveClientAddress } from './platform/client-address';
-import { waitForMinPosition } from './platform/min-position';
-import { checkOrigin } from './platform/origin';
+import { minPositionGate } from './platform/min-position';
+import { crossSiteGuard } from './platform/origin';
 import { securityHeaders, setSecurityHeaders } from './platform/security-headers';
 import { mountRoutes } from './routes/index';
 
@@ -86,25 +86,34 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new Hono<AppEnv>();
-  api.use('*', checkOrigin(deps.env.publicUrl));
+  const refuseCrossSite = crossSiteGuard(deps.env.publicUrl);
   const streamedBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT });
+  const minPosition = minPositionGate(deps);
+  // Every API request, in this order: another site's writes refused, the body's size, X-Min-Position, the session.
+  // One layer, not four: each layer is a promise and a closure per request.
   api.use('*', async (c, next) => {
+    refuseCrossSite(c);
+    const rest = async (): Promise<void> => {
+      // Before the session: checking a session reads the read models, which must have caught up first.
+      const waiting = minPosition(c);
+      const refused = waiting && (await waiting);
+      if (refused) {
+        c.res = refused;
+        return;
+      }
+      c.set('session', await deps.sessions.fromCookieHeader(c.req.header('cookie')));
+      await next();
+    };
     // Multipart uploads carry their own, larger limits on their routes.
-    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return rest();
     // A declared length is checked from the header alone: counting the bytes as they
     // stream needs the web Request's body, which costs more than most routes' own work.
     const declared = c.req.header('content-length');
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (Number(declared) > JSON_BODY_LIMIT) throw new HTTPException(413);
-      return next();
+      return rest();
     }
-    return streamedBodyLimit(c, next);
-  });
-  // Before the session: checking a session reads the read models, which must have caught up first.
-  api.use('*', waitForMinPosition(deps));
-  api.use('*', async (c, next) => {
-    c.set('session', await deps.sessions.fromCookieHeader(c.req.header('cookie')));
-    await next();
+    return streamedBodyLimit(c, rest);
   });
 
   mountRoutes(api, deps);
