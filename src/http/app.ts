@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PRERENDERED_FILE, START_AFTER_PAINT_CSP, type Prerendered } from './platform/prerendered';
+import { PRERENDERED_FILE, type Prerendered } from './platform/prerendered';
 import { ROUTE_CHUNKS_FILE, type RouteChunks } from './platform/route-preload';
 import { loadSignedInRenderer } from './platform/server-render';
 import { createPageRenderer, robotsTxt, sitemapXml } from './platform/site';
@@ -10,14 +10,14 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
-import { secureHeaders } from 'hono/secure-headers';
 import type { ProjectionStatus } from '../projections/runner';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { handleError } from './errors';
 import { peerAddress, resolveClientAddress } from './platform/client-address';
-import { waitForMinPosition } from './platform/min-position';
-import { checkOrigin } from './platform/origin';
+import { minPositionGate } from './platform/min-position';
+import { crossSiteGuard } from './platform/origin';
+import { securityHeaders, setSecurityHeaders } from './platform/security-headers';
 import { mountRoutes } from './routes/index';
 
 /** The most a JSON request body may weigh; multipart uploads have their own limits. */
@@ -28,19 +28,18 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  // Once per request, so rate limits, logs and events all see the same address.
-  app.use('*', async (c, next) => {
-    c.set('clientAddress', resolveClientAddress(peerAddress(c), c.req.header('x-forwarded-for'), deps.env.TRUST_PROXY));
-    await next();
-  });
-
+  // The one middleware every answer passes (one layer, not three: each layer is a promise per request).
+  const security = securityHeaders({ stripe: Boolean(deps.payments.publishableKey) });
   app.use('*', async (c, next) => {
     const started = performance.now();
+    // Once per request, so rate limits, logs and events all see the same address.
+    c.set('clientAddress', resolveClientAddress(peerAddress(c), c.req.header('x-forwarded-for'), deps.env.TRUST_PROXY));
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     await next();
+    setSecurityHeaders(c, security);
     const seconds = (performance.now() - started) / 1000;
     // The pattern of the route that answered (never the raw path: ids would make a series per listing).
     deps.metrics.observeRequest(c.req.method, routePath(c) || 'unmatched', c.res.status, seconds);
@@ -55,33 +54,6 @@ export function createApp(deps: AppDeps) {
       ...(position !== undefined ? { position } : {}),
     });
   });
-
-  // Stripe.js and its card frames, only when the client uses Stripe Elements (a publishable key is set).
-  const stripeSources = deps.payments.publishableKey
-    ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
-    : { script: [], frame: [], connect: [] };
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // The one inline script: a page whose first screen is in the HTML starts its scripts after it has painted.
-        scriptSrc: ["'self'", ...stripeSources.script, START_AFTER_PAINT_CSP],
-        ...(stripeSources.frame.length > 0 ? { frameSrc: stripeSources.frame } : {}),
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Our own origin only (images come from GET /api/files, docs/decisions/0024); data: and blob: are
-        // previews of pictures being uploaded, made in the page.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...stripeSources.connect],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // The labels carry route patterns, outcomes and projection names only (decision 0027); METRICS_TOKEN keeps them to the scraper.
@@ -115,25 +87,34 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new Hono<AppEnv>();
-  api.use('*', checkOrigin(deps.env.publicUrl));
+  const refuseCrossSite = crossSiteGuard(deps.env.publicUrl);
   const streamedBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT });
+  const minPosition = minPositionGate(deps);
+  // Every API request, in this order: another site's writes refused, the body's size, X-Min-Position, the session.
+  // One layer, not four: each layer is a promise and a closure per request.
   api.use('*', async (c, next) => {
+    refuseCrossSite(c);
+    const rest = async (): Promise<void> => {
+      // Before the session: checking a session reads the read models, which must have caught up first.
+      const waiting = minPosition(c);
+      const refused = waiting && (await waiting);
+      if (refused) {
+        c.res = refused;
+        return;
+      }
+      c.set('session', await deps.sessions.fromCookieHeader(c.req.header('cookie')));
+      await next();
+    };
     // Multipart uploads carry their own, larger limits on their routes.
-    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return rest();
     // A declared length is checked from the header alone: counting the bytes as they
     // stream needs the web Request's body, which costs more than most routes' own work.
     const declared = c.req.header('content-length');
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (Number(declared) > JSON_BODY_LIMIT) throw new HTTPException(413);
-      return next();
+      return rest();
     }
-    return streamedBodyLimit(c, next);
-  });
-  // Before the session: checking a session reads the read models, which must have caught up first.
-  api.use('*', waitForMinPosition(deps));
-  api.use('*', async (c, next) => {
-    c.set('session', await deps.sessions.fromCookieHeader(c.req.header('cookie')));
-    await next();
+    return streamedBodyLimit(c, rest);
   });
 
   mountRoutes(api, deps);

@@ -50,6 +50,23 @@ describe('sessions', () => {
     expect(await sessions.fromCookieHeader(undefined)).toEqual({});
   });
 
+  it('checks a session on every request, also when the same Cookie header comes again', async () => {
+    let current = true;
+    const checked = createSessions({ secret: 'a'.repeat(48), secure: false, isCurrent: async () => current });
+    const header = `session=${await checked.issue({ kind: 'user', subject: 'u1', role: 'realtor', version: 0 })}`;
+    expect((await checked.fromCookieHeader(header)).user?.subject).toBe('u1');
+    expect((await checked.fromCookieHeader(header)).user?.subject).toBe('u1');
+    // Signed out (or the password changed) between two requests carrying the very same header.
+    current = false;
+    expect(await checked.fromCookieHeader(header)).toEqual({});
+    // A long header with other cookies reads the same, remembered or not.
+    current = true;
+    const long = `${'x'.repeat(3000)}=1; ${header}`;
+    expect((await checked.fromCookieHeader(long)).user?.subject).toBe('u1');
+    expect((await checked.fromCookieHeader(long)).user?.subject).toBe('u1');
+    expect(await checked.fromCookieHeader('theme=dark')).toEqual({});
+  });
+
   it('marks cookies Secure only when served over https', () => {
     expect(sessions.cookieOptions()).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
     expect(createSessions({ secret: 'a'.repeat(48), secure: true }).cookieOptions().secure).toBe(true);

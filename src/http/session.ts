@@ -46,6 +46,8 @@ export interface Sessions {
 
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const VERIFIED_TOKENS_KEPT = 10_000;
+/** Both sessions' tokens with a few other cookies fit; a longer Cookie header is not remembered. */
+const PARSED_HEADER_MAX = 2048;
 export const COOKIE_NAMES: Record<SessionKind, string> = { user: 'session', admin: 'admin_session' };
 
 export interface SessionOptions {
@@ -68,6 +70,20 @@ export function createSessions(options: SessionOptions): Sessions {
   const remember = (token: string, claims: SessionClaims, expiresAt: number) => {
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
     verified.set(token, { claims, expiresAt });
+  };
+
+  // A browser sends the same Cookie header with every request: its tokens are picked out once (bounded as above;
+  // a header longer than any our cookies make is parsed each time, so odd headers cannot fill the memory).
+  const parsedHeaders = new Map<string, { user: string | undefined; admin: string | undefined }>();
+  const tokensOf = (header: string) => {
+    const known = parsedHeaders.get(header);
+    if (known) return known;
+    const cookies = parse(header);
+    const tokens = { user: cookies[COOKIE_NAMES.user], admin: cookies[COOKIE_NAMES.admin] };
+    if (header.length > PARSED_HEADER_MAX) return tokens;
+    if (parsedHeaders.size >= VERIFIED_TOKENS_KEPT) parsedHeaders.delete(parsedHeaders.keys().next().value as string);
+    parsedHeaders.set(header, tokens);
+    return tokens;
   };
 
   const verifyCurrent = async (token: string, kind: SessionKind) => {
@@ -107,13 +123,9 @@ export function createSessions(options: SessionOptions): Sessions {
 
     async fromCookieHeader(header) {
       if (!header) return {};
-      const cookies = parse(header);
-      const [user, admin] = await Promise.all(
-        (['user', 'admin'] as const).map((kind) => {
-          const token = cookies[COOKIE_NAMES[kind]];
-          return token ? verifyCurrent(token, kind) : Promise.resolve(null);
-        }),
-      );
+      const tokens = tokensOf(header);
+      if (!tokens.user && !tokens.admin) return {};
+      const [user, admin] = await Promise.all([tokens.user ? verifyCurrent(tokens.user, 'user') : null, tokens.admin ? verifyCurrent(tokens.admin, 'admin') : null]);
       return { ...(user ? { user } : {}), ...(admin ? { admin } : {}) };
     },
 

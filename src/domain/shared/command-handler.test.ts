@@ -247,3 +247,31 @@ describe('a command that landed before (landedEventId, docs/decisions/0061)', ()
     await store.close();
   });
 });
+
+describe('a command on a stream expected to be new (expectNew)', () => {
+  it('is appended without reading the stream first', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    let reads = 0;
+    const counted = { ...store, readStream: (id: string) => (reads++, store.readStream(id)) };
+    const result = await handleCommand(counted, 'wallet-new', wallet, { type: 'Deposit', amount: 5, at }, { expectNew: true });
+    expect(result.state).toEqual({ balance: 5 });
+    expect(reads).toBe(0);
+    expect(await store.readStream('wallet-new')).toHaveLength(1);
+    await store.close();
+  });
+
+  it('reads the stream and decides again when it exists: a spend of what is gone is refused, with no retry reported', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const outcomes: CommandOutcome[] = [];
+    observeCommands(store, (outcome) => outcomes.push(outcome));
+    await store.append('wallet-old', [{ id: crypto.randomUUID(), type: 'Deposited', data: { amount: 1, at } }], { kind: 'any' });
+    await store.append('wallet-old', [{ id: crypto.randomUUID(), type: 'Spent', data: { amount: 1, at } }], { kind: 'any' });
+    // Decided on the initial state a deposit would land at revision 0; the stream is at revision 1.
+    const deposited = await handleCommand(store, 'wallet-old', wallet, { type: 'Deposit', amount: 2, at }, { expectNew: true, backoff: () => Promise.reject(new Error('no backoff expected')) });
+    expect(deposited.state).toEqual({ balance: 2 });
+    expect((await store.readStream('wallet-old')).map((event) => event.revision)).toEqual([0, 1, 2]);
+    await expect(handleCommand(store, 'wallet-other', wallet, { type: 'Spend', amount: 1, at }, { expectNew: true })).rejects.toThrow(ConflictError);
+    expect(outcomes).toEqual(['ok', 'refused']);
+    await store.close();
+  });
+});

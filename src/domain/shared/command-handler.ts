@@ -28,6 +28,9 @@ export interface HandleCommandOptions<Event extends DomainEvent> {
    * again, and its result is the events it appended then.
    */
   landedEventId?: string;
+  /** A stream nearly always new (a fresh key's) is not read: decided on the initial state, appended expecting no
+   * stream. If it exists the append conflicts, and the command reads it and decides again (no backoff, no `retried`). */
+  expectNew?: boolean;
 }
 
 /**
@@ -122,8 +125,10 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     const landed = await findLanded(eventStore, streamId, decider, options);
     if (landed) return landed;
   }
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1, assumeNew = options.expectNew === true; ; attempt++, assumeNew = false) {
     let known = remembered.take(streamId);
+    const assumed = !known && assumeNew;
+    if (assumed) known = { revision: -1, state: decider.initialState };
     let events = known ? decideOrNothing(decider, command, known.state) : [];
     if (!known || events.length === 0) {
       known = await readFolded(eventStore, streamId, decider);
@@ -152,6 +157,11 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
       if (result.nextRevision === known.revision + events.length) remembered.keep(streamId, { revision: result.nextRevision, state });
       return { events, state, position: result.position };
     } catch (error) {
+      // The stream was there after all: read it, as a command that assumed nothing would have (not a retry).
+      if (assumed && error instanceof StreamConflictError) {
+        attempt -= 1;
+        continue;
+      }
       if (!(error instanceof StreamConflictError) || attempt >= maxAttempts) throw error;
       onRetry?.();
       await backoff(attempt);

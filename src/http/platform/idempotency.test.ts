@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { userStreamId } from '../../domain/accounts/commands';
 import { ROOT, seedSuperAdmin, signInAdmin } from '../../testing/admins';
@@ -113,6 +114,20 @@ describe('creates with an Idempotency-Key', () => {
     // 3 - 1 for the one bid + 1 for the First Bid achievement.
     const me = await t.app.request('/api/user', { headers: { cookie: realtor.cookie } });
     expect(((await me.json()) as { credits: number }).credits).toBe(3);
+  });
+
+  it('fingerprints the bytes sent, as the claims already in the log were', async () => {
+    const t = await testApp();
+    const owner = await registerHomeowner(t);
+    const realtor = await registerRealtor(t, 3);
+    const propertyId = await appendListing(t, owner.user.id, { biddingEndsAt: '2099-01-01T00:00:00.000Z' });
+    const text = JSON.stringify({ amount: 150, message: 'Vendu en deux semaines, garanti ✓ — ½ commission' });
+    const path = `/api/properties/${propertyId}/bid`;
+    const headers = { origin: TEST_ORIGIN, cookie: realtor.cookie, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
+    expect((await t.app.request(path, { method: 'POST', headers, body: new TextEncoder().encode(text) })).status).toBe(201);
+    const claims = (await t.deps.eventStore.readAll()).filter((event) => event.type === 'RequestKeyClaimed');
+    const sent = createHash('sha256').update(`POST ${path}\n`).update(Buffer.from(text, 'utf8')).digest('hex');
+    expect(claims.map((event) => (event.data as { fingerprint: string }).fingerprint)).toEqual([sent]);
   });
 
   it('POST /api/upload-document, /api/upload-property-image and /api/upload-profile-image', async () => {

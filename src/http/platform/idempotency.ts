@@ -39,10 +39,12 @@ export async function honourIdempotencyKey(deps: Pick<AppDeps, 'eventStore' | 'c
   const who = session.user ? `user:${session.user.subject}` : session.admin ? `admin:${session.admin.subject}` : 'anyone';
   const seed = nameToUuid(`request-key:${who}:${key}`);
   const fingerprint = await fingerprintOf(c);
-  // Only the request id goes with it: the claim says nothing about who asked, or from where.
+  // Only the request id goes with it: the claim says nothing about who asked, or from where. A key is nearly
+  // always new, so its stream is not read first: a retry's claim conflicts, and reads it then.
   const claimed = await appendCommand(deps, c, requestKeyStreamId(seed), requestKey, { type: 'ClaimRequestKey', fingerprint, at: deps.clock().toISOString() }, {
     metadata: { requestId: c.get('requestId') },
     tellPosition: false,
+    expectNew: true,
   });
   // A key claimed just now has nothing landed to look for; a retry (or its racing twin) looks in each stream it writes.
   seedRequest(c, seed, { retry: claimed.events.length === 0 });
@@ -56,8 +58,13 @@ export async function honourIdempotencyKey(deps: Pick<AppDeps, 'eventStore' | 'c
 async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
   const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
   const type = c.req.header('content-type') ?? '';
+  const multipart = type.startsWith('multipart/form-data');
+  // A JSON route read its body as text already: those characters in UTF-8 are the bytes Hono would hand back
+  // (through a Response built from the same text), without building one.
+  const text = multipart ? undefined : (c.req.bodyCache.text as Promise<string> | undefined);
+  if (text) return hash.update(await text, 'utf8').digest('hex');
   const body = new Uint8Array(await c.req.arrayBuffer());
-  const form = type.startsWith('multipart/form-data') ? await formOf(body, type) : null;
+  const form = multipart ? await formOf(body, type) : null;
   if (!form) return hash.update(body).digest('hex');
   for (const [name, value] of form) {
     if (typeof value === 'string') hash.update(`field ${name}=${value}\n`);

@@ -19,6 +19,10 @@ export function createMemoryLogger(): Logger & { lines: Array<Record<string, unk
 }
 
 function serializeErrors(fields: Record<string, unknown>): Record<string, unknown> {
+  // Nearly every line carries no error: it is written as given, without a copy.
+  let hasError = false;
+  for (const key in fields) if (fields[key] instanceof Error) hasError = true;
+  if (!hasError) return fields;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;

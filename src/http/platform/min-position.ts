@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { ValidationError } from '../../domain/shared/errors';
 import type { EventStore } from '../../event-store/port';
 import type { ProjectionRunner } from '../../projections/runner';
@@ -17,25 +17,29 @@ const POSITION = /^\d{1,16}$/;
  * highest position its client has seen, from X-Log-Position answers and socket
  * payloads) is handled only once this node's read models include n. It runs
  * before the session is read, as the session check reads the read models too.
+ * Undefined: go on; a Response: the 503 to answer. Called by the API's edge middleware (src/http/app.ts).
  */
-export function waitForMinPosition(deps: {
+export function minPositionGate(deps: {
   projections: Pick<ProjectionRunner, 'waitFor'>;
   eventStore: Pick<EventStore, 'headPosition'>;
   waitMs?: number;
-}): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const header = c.req.header('x-min-position');
-    if (header === undefined) return next();
+}): (c: Context<AppEnv>) => Promise<Response | undefined> | undefined {
+  const gate = async (c: Context<AppEnv>, header: string): Promise<Response | undefined> => {
     const position = Number(header);
     if (!POSITION.test(header) || !Number.isSafeInteger(position)) throw new ValidationError(MIN_POSITION_INVALID);
     // Nearly always already applied: that check costs no read of the log.
-    if (await deps.projections.waitFor(position, 0)) return next();
+    if (await deps.projections.waitFor(position, 0)) return undefined;
     // A position past the log's end was never written to this log (a client that saw another
     // deployment, or a log started over): waiting for it could only end in 503s until a reload.
     const head = await deps.eventStore.headPosition();
-    if (head === undefined || position > head) return next();
-    if (await deps.projections.waitFor(position, deps.waitMs ?? MIN_POSITION_WAIT_MS)) return next();
+    if (head === undefined || position > head) return undefined;
+    if (await deps.projections.waitFor(position, deps.waitMs ?? MIN_POSITION_WAIT_MS)) return undefined;
     c.header('Retry-After', '1');
     return c.json({ message: MIN_POSITION_NOT_REACHED }, 503);
+  };
+  // Without the header (most requests) there is nothing to wait for, and no promise.
+  return (c) => {
+    const header = c.req.header('x-min-position');
+    return header === undefined ? undefined : gate(c, header);
   };
 }

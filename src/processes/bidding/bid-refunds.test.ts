@@ -13,6 +13,13 @@ import { biddingOnOneListing, closes, credits, refundNodes } from '../../testing
 
 const { workspace, bootNode, refundMails, deletedWhileNoNodeRan } = refundNodes();
 
+describe('nameToUuid', () => {
+  it('derives the ids it always derived: the log and retried requests hold them', () => {
+    expect(nameToUuid('refund:abc')).toBe('14fa4314-4d6e-56ec-94dc-043c937c0c09');
+    expect(nameToUuid('é✓')).toBe('d5785eb1-5d69-598a-affc-d2f48db99e24');
+  });
+});
+
 describe('refunds when a listing is deleted', () => {
   it('gives every bidder the credit back once, with a deterministic event id and one mail each', async () => {
     const dir = workspace();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { refundEventName } from '../../domain/bidding/policies';
 import { userStreamId } from '../../domain/accounts/commands';
 import { account } from '../../domain/accounts/decide';
@@ -15,7 +15,8 @@ export const BID_REFUNDS = 'bid-refunds';
 
 /** A UUID derived from a name (version-5 layout over SHA-256): the same name always gives the same event id. */
 export function nameToUuid(name: string): string {
-  const bytes = createHash('sha256').update(`bidhome:${name}`).digest().subarray(0, 16);
+  // One call, no Hash object: a keyed request derives four or more ids (src/http/platform/request-seeds.ts).
+  const bytes = hash('sha256', `bidhome:${name}`, 'buffer').subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
