@@ -46,6 +46,84 @@ export function compileFastMatcher(filter: Filter, compiled = false): Test | nul
   return compiled ? compileTest(filter, prepared) : (doc, holder) => matches(filter, doc, prepared, holder);
 }
 
+/**
+ * `filter` tested on one document in one pass, with nothing built for it: what
+ * a read or write by `_id` with further conditions needs (the idempotent
+ * writes' `_position` and tombstone conditions), where checking and preparing
+ * the filter cost more than the test. The same semantics as `matches`;
+ * undefined for a shape it leaves to the general path (a search, a dotted
+ * path, a value only mingo judges), which the caller then takes.
+ */
+export function testOnce(filter: Filter, doc: Doc): boolean | undefined {
+  try {
+    return testClauses(filter, doc);
+  } catch (error) {
+    if (error === DEFER) return undefined;
+    throw error;
+  }
+}
+
+// Throws DEFER for any shape `isSupported` refuses or `matches` leaves to mingo.
+function testClauses(filter: Filter, doc: Doc): boolean {
+  for (const key in filter) {
+    const condition = filter[key];
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(condition) || condition.length === 0) throw DEFER;
+      const any = key === '$or';
+      let found = !any;
+      for (const clause of condition) {
+        if (!isPlainObject(clause)) throw DEFER;
+        if (testClauses(clause as Filter, doc) === any) {
+          found = any;
+          break;
+        }
+      }
+      if (!found) return false;
+    } else if (key.startsWith('$') || key.includes('.')) {
+      throw DEFER;
+    } else if (!testCondition(doc[key], condition)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function testCondition(value: unknown, condition: unknown): boolean {
+  if (isOperand(condition)) return equals(value, condition);
+  if (!isPlainObject(condition) || '$regex' in condition) throw DEFER;
+  let operators = 0;
+  for (const operator in condition) {
+    operators++;
+    const operand = condition[operator];
+    if (operator === '$eq' || operator === '$ne') {
+      if (!isOperand(operand)) throw DEFER;
+      if (equals(value, operand) !== (operator === '$eq')) return false;
+    } else if (operator === '$exists') {
+      if (typeof operand !== 'boolean') throw DEFER;
+      if ((value !== undefined) !== operand) return false;
+    } else if (operator === '$in' || operator === '$nin') {
+      if (!Array.isArray(operand) || !operand.every(isScalar)) throw DEFER;
+      if (isInList(value, operand) !== (operator === '$in')) return false;
+    } else {
+      const bound = operand;
+      if (RANGES[operator] === undefined || !(typeof bound === 'string' || typeof bound === 'boolean' || (typeof bound === 'number' && Number.isFinite(bound)))) throw DEFER;
+      if (!inRange(value, operator, bound)) return false;
+    }
+  }
+  if (operators === 0) throw DEFER;
+  return true;
+}
+
+// `isIn` over the operand as written: the same SameValueZero test as a Set's.
+function isInList(value: unknown, list: readonly unknown[]): boolean {
+  if (!Array.isArray(value)) {
+    if (typeof value === 'number' && Number.isNaN(value)) throw DEFER;
+    return list.includes(value);
+  }
+  for (const item of value) if (list.includes(item)) return true;
+  return false;
+}
+
 function compileTest(filter: Filter, prepared: Prepared): Test {
   const tests: Test[] = Object.keys(filter).map((key): Test => {
     const condition = filter[key];

@@ -3,7 +3,7 @@ import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Entry, MemoryIndex, SortedEntry } from './memory-index';
-import { compileFastMatcher, DEFER } from './memory-match';
+import { compileFastMatcher, DEFER, testOnce } from './memory-match';
 import { type Candidates, candidatesFor } from './memory-candidates';
 import type { TextHolder } from './memory-text';
 import type { TextColumn } from './memory-text-column';
@@ -28,9 +28,9 @@ export interface CollectionState {
 }
 
 export interface ReadShape {
-  sort?: Sort;
-  skip?: number;
-  limit?: number;
+  sort?: Sort | undefined;
+  skip?: number | undefined;
+  limit?: number | undefined;
   /** Reads pass true: tombstones (DELETED_FIELD) match no filter that does not name them. */
   hideDeleted?: boolean;
 }
@@ -120,7 +120,12 @@ function selectById(state: CollectionState, filter: Filter, id: string, hideDele
     return [];
   }
   state.stats.examined = 1;
-  for (const key in filter) if (key !== '_id') return compileFilter(filter, false)(entry.doc, entry) ? [entry] : [];
+  for (const key in filter) {
+    if (key === '_id') continue;
+    // Tested in one pass, nothing prepared; a search or a shape mingo judges goes the general way.
+    const matched = testOnce(filter, entry.doc) ?? compileFilter(filter, false)(entry.doc, entry);
+    return matched ? [entry] : [];
+  }
   return [entry];
 }
 

@@ -2,7 +2,7 @@ import { Query } from 'mingo';
 import { describe, expect, it } from 'vitest';
 import { describeReadStoreConformance } from './conformance';
 import { createMemoryReadStore, inspectMemoryCollection } from './memory';
-import { compileFastMatcher, DEFER } from './memory-match';
+import { compileFastMatcher, DEFER, testOnce } from './memory-match';
 import { DuplicateKeyError, type Collection, type Doc, type Filter, type Sort } from './port';
 
 describeReadStoreConformance('memory', () => createMemoryReadStore());
@@ -215,6 +215,7 @@ describe('memory read store: compiled filters', () => {
       return clauses;
     };
     let compared = 0;
+    let decided = 0;
     for (let round = 0; round < 400; round += 1) {
       const query = filter(2);
       const fast = compileFastMatcher(query);
@@ -227,6 +228,12 @@ describe('memory read store: compiled filters', () => {
           const value = pick(values);
           if (value !== undefined) doc[field] = value;
         }
+        // The one-pass test of a read by `_id` decides what it can, and agrees wherever it does.
+        const once = testOnce(query, doc);
+        if (once !== undefined) {
+          expect(once, `once ${JSON.stringify(query)} on ${JSON.stringify(doc)}`).toBe(mingo.test(doc));
+          decided += 1;
+        }
         try {
           expect(fast?.(doc), `${JSON.stringify(query)} on ${JSON.stringify(doc)}`).toBe(mingo.test(doc));
           // The closures a scan compiles, keeping joined texts beside the document as the store does.
@@ -238,6 +245,12 @@ describe('memory read store: compiled filters', () => {
       }
     }
     expect(compared).toBeGreaterThan(7000);
+    expect(decided).toBeGreaterThan(3000);
+    // Shapes it leaves to the general path.
+    expect(testOnce({ a: { $regex: 'a' } }, { _id: 'x', a: 'a' })).toBeUndefined();
+    expect(testOnce({ 'a.b': 1 }, { _id: 'x', a: { b: 1 } })).toBeUndefined();
+    expect(testOnce({ a: { $in: [null] } }, { _id: 'x' })).toBeUndefined();
+    expect(testOnce({ a: { $lt: 1 } }, { _id: 'x', a: Number.NaN })).toBeUndefined();
     expect(compileFastMatcher({ a: { $in: [null] } })).toBeNull();
     expect(compileFastMatcher({ a: { $regex: 'a', $options: 'm' } })).toBeNull();
     expect(compileFastMatcher({ a: { $regex: '(' } })).toBeNull();
