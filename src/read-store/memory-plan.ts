@@ -138,6 +138,8 @@ function selectById(state: CollectionState, filter: Filter, id: string, hideDele
  */
 export function countEntries(state: CollectionState, filter: Filter): number {
   const hideDeleted = !namesDeleted(filter);
+  // One document at most: the same look-up as a read by `_id` (an existence or approval check).
+  if (typeof filter._id === 'string') return selectById(state, filter, filter._id, hideDeleted).length;
   const keys = Object.keys(filter);
   if (keys.length === 0) {
     state.stats = { examined: 0, plan: 'count' };

@@ -88,17 +88,20 @@ function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Upd
 // MongoDB seeds an upserted document with the filter's equality conditions (also inside `$and`).
 export function seedFromFilter(filter: Filter): PlainObject {
   const seed: PlainObject = {};
-  const visit = (clauses: Filter): void => {
-    for (const [path, condition] of Object.entries(clauses)) {
-      if (path === '$and') for (const clause of condition as Filter[]) visit(clause);
-      if (path.startsWith('$') || condition instanceof RegExp) continue;
-      const isOperator = isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'));
-      if (!isOperator) setPath(seed, path, cloneValue(condition));
-      else if ('$eq' in condition) setPath(seed, path, cloneValue(condition.$eq));
-    }
-  };
-  visit(filter);
+  seedFrom(filter, seed);
   return seed;
+}
+
+// A function of its own, not a closure per call: every upsert that inserts seeds its document.
+function seedFrom(clauses: Filter, seed: PlainObject): void {
+  for (const path in clauses) {
+    const condition = clauses[path];
+    if (path === '$and') for (const clause of condition as Filter[]) seedFrom(clause, seed);
+    if (path.startsWith('$') || condition instanceof RegExp) continue;
+    const isOperator = isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'));
+    if (!isOperator) setPath(seed, path, cloneValue(condition));
+    else if ('$eq' in condition) setPath(seed, path, cloneValue(condition.$eq));
+  }
 }
 
 // The app always upserts by `_id`. Without one MongoDB itself would make an ObjectId; both
@@ -109,6 +112,10 @@ export function generateId(): string {
 }
 
 function setPath(target: PlainObject, path: string, value: unknown): void {
+  if (!path.includes('.')) {
+    target[path] = value;
+    return;
+  }
   const segments = path.split('.');
   let node = target;
   for (const segment of segments.slice(0, -1)) {
