@@ -46,15 +46,19 @@ export function createActivityLogProjection(table: ActivityTable = ACTIVITY_TABL
       // The target as the directory knew it before this event: what an edit's "before" is.
       const peek = row.entry?.(event.data, event, null);
       const ref = peek ? targetRef(peek) : null;
-      const before = ref ? await directory.findOne({ _id: nameKey(ref.kind, ref.id) }) : null;
+      const key = ref ? nameKey(ref.kind, ref.id) : null;
+      const before = key ? await directory.findOne({ _id: key }) : null;
+      let renamed = false;
       for (const { kind, id, name, email, fields } of row.names?.(event.data, event) ?? []) {
         const set = { name, ...(email === undefined ? {} : { email }), ...(fields === undefined ? {} : { fields }) };
+        renamed ||= nameKey(kind, id) === key;
         await upsertOnce(directory, nameKey(kind, id), event.position, { $set: set });
       }
       const draft = peek ? row.entry?.(event.data, event, before) : null;
       if (!draft) return [];
       const logs = store.collection<ActivityDoc>(ADMIN_LOGS);
-      const entry = await toEntry(event, draft, store);
+      // The target's entry as read above is still the directory's unless this event renamed it: not read again.
+      const entry = await toEntry(event, draft, store, key !== null && !renamed ? { key, doc: before } : undefined);
       const { id, ...fields } = entry;
       const inserted = await insertOnce(logs, { _id: id, ...fields }, event.position);
       // Pushed even when the entry was already there: nodes sharing MongoDB each follow the log for their own
@@ -71,9 +75,12 @@ function targetRef(draft: ActivityDraft): { kind: NamedKind; id: string } | null
   return draft.resourceId !== null && NAMED_KINDS.has(draft.resourceType) ? { kind: draft.resourceType as NamedKind, id: draft.resourceId } : null;
 }
 
-async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadStore): Promise<ActivityEntry> {
+async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadStore, known?: { key: string; doc: NameDoc | null }): Promise<ActivityEntry> {
   const directory = store.collection<NameDoc>(ACTIVITY_ACTORS);
-  const lookup = (kind: string, id: string) => directory.findOne({ _id: nameKey(kind, id) }, { projection: { name: 1, email: 1 } });
+  const lookup = (kind: string, id: string) => {
+    const key = nameKey(kind, id);
+    return known?.key === key ? known.doc : directory.findOne({ _id: key }, { projection: { name: 1, email: 1 } });
+  };
   const actor = draft.actorId === null || draft.actorType === 'system' ? null : await lookup(draft.actorType, draft.actorId);
   const ref = targetRef(draft);
   const named = ref ? await lookup(ref.kind, ref.id) : null;
