@@ -28,6 +28,14 @@ export interface ApplyContext {
    * may skip the reads that only serve pushes.
    */
   replaying: boolean;
+  /**
+   * Whether a socket of this node is in one of `rooms` now (absent: assume
+   * one is). A push to rooms nobody is in is dropped at the gateway, so a
+   * projection may skip the reads that only build its payload (a bid's view
+   * for its owner). Each node tells only its own sockets, so this is this
+   * node's answer; a socket that joins meanwhile refetches on joining.
+   */
+  listening?(rooms: readonly string[]): boolean;
 }
 
 /** One read model: the collections it owns and how each event changes them. */

@@ -47,12 +47,10 @@ export function compileFastMatcher(filter: Filter, compiled = false): Test | nul
 }
 
 /**
- * `filter` tested on one document in one pass, with nothing built for it: what
- * a read or write by `_id` with further conditions needs (the idempotent
- * writes' `_position` and tombstone conditions), where checking and preparing
- * the filter cost more than the test. The same semantics as `matches`;
- * undefined for a shape it leaves to the general path (a search, a dotted
- * path, a value only mingo judges), which the caller then takes.
+ * `filter` tested on one document in one pass, nothing built for it: a read or
+ * write by `_id` with further conditions (the idempotent writes'), where
+ * preparing the filter cost more than the test. `matches`' semantics; undefined
+ * for a shape it leaves to the general path (a search, a dotted path, NaN).
  */
 export function testOnce(filter: Filter, doc: Doc): boolean | undefined {
   try {
@@ -70,30 +68,23 @@ function testClauses(filter: Filter, doc: Doc): boolean {
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(condition) || condition.length === 0) throw DEFER;
       const any = key === '$or';
-      let found = !any;
+      let held = !any;
       for (const clause of condition) {
         if (!isPlainObject(clause)) throw DEFER;
-        if (testClauses(clause as Filter, doc) === any) {
-          found = any;
-          break;
-        }
+        if (testClauses(clause as Filter, doc) === any) held = any;
+        if (held === any) break;
       }
-      if (!found) return false;
-    } else if (key.startsWith('$') || key.includes('.')) {
-      throw DEFER;
-    } else if (!testCondition(doc[key], condition)) {
-      return false;
-    }
+      if (!held) return false;
+    } else if (key.startsWith('$') || key.includes('.')) throw DEFER;
+    else if (!testCondition(doc[key], condition)) return false;
   }
   return true;
 }
 
 function testCondition(value: unknown, condition: unknown): boolean {
   if (isOperand(condition)) return equals(value, condition);
-  if (!isPlainObject(condition) || '$regex' in condition) throw DEFER;
-  let operators = 0;
+  if (!isPlainObject(condition) || '$regex' in condition || Object.keys(condition).length === 0) throw DEFER;
   for (const operator in condition) {
-    operators++;
     const operand = condition[operator];
     if (operator === '$eq' || operator === '$ne') {
       if (!isOperand(operand)) throw DEFER;
@@ -103,25 +94,13 @@ function testCondition(value: unknown, condition: unknown): boolean {
       if ((value !== undefined) !== operand) return false;
     } else if (operator === '$in' || operator === '$nin') {
       if (!Array.isArray(operand) || !operand.every(isScalar)) throw DEFER;
-      if (isInList(value, operand) !== (operator === '$in')) return false;
+      if (isIn(value, operand) !== (operator === '$in')) return false;
     } else {
-      const bound = operand;
-      if (RANGES[operator] === undefined || !(typeof bound === 'string' || typeof bound === 'boolean' || (typeof bound === 'number' && Number.isFinite(bound)))) throw DEFER;
-      if (!inRange(value, operator, bound)) return false;
+      if (RANGES[operator] === undefined || !(typeof operand === 'string' || typeof operand === 'boolean' || (typeof operand === 'number' && Number.isFinite(operand)))) throw DEFER;
+      if (!inRange(value, operator, operand)) return false;
     }
   }
-  if (operators === 0) throw DEFER;
   return true;
-}
-
-// `isIn` over the operand as written: the same SameValueZero test as a Set's.
-function isInList(value: unknown, list: readonly unknown[]): boolean {
-  if (!Array.isArray(value)) {
-    if (typeof value === 'number' && Number.isNaN(value)) throw DEFER;
-    return list.includes(value);
-  }
-  for (const item of value) if (list.includes(item)) return true;
-  return false;
 }
 
 function compileTest(filter: Filter, prepared: Prepared): Test {
@@ -273,12 +252,13 @@ function equals(value: unknown, expected: Operand): boolean {
   return value === expected || (Array.isArray(value) && value.includes(expected));
 }
 
-function isIn(value: unknown, set: Set<unknown>): boolean {
+// A Set, or the operand as written (testOnce): both compare by SameValueZero.
+function isIn(value: unknown, set: Set<unknown> | readonly unknown[]): boolean {
   if (!Array.isArray(value)) {
     if (typeof value === 'number' && Number.isNaN(value)) throw DEFER;
-    return set.has(value);
+    return Array.isArray(set) ? set.includes(value) : (set as Set<unknown>).has(value);
   }
-  for (const item of value) if (set.has(item)) return true;
+  for (const item of value) if (Array.isArray(set) ? set.includes(item) : (set as Set<unknown>).has(item)) return true;
   return false;
 }
 
