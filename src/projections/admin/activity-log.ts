@@ -1,7 +1,7 @@
 import { ADMINS_ROOM } from '../../contract/realtime';
 import type { ActivityEntry } from '../../contract/admin/activity';
 import type { RecordedEvent } from '../../event-store/port';
-import type { Filter, ReadStore } from '../../read-store/port';
+import type { Collection, Filter, ReadStore } from '../../read-store/port';
 import type { ActivityTable } from './activity-mappings';
 import { ACTIVITY_TABLE } from './activity-mappings';
 import type { ActivityDraft, ActivityRow, NameDoc, NamedKind } from './activity-rows';
@@ -77,13 +77,9 @@ function targetRef(draft: ActivityDraft): { kind: NamedKind; id: string } | null
 
 async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadStore, known?: { key: string; doc: NameDoc | null }): Promise<ActivityEntry> {
   const directory = store.collection<NameDoc>(ACTIVITY_ACTORS);
-  const lookup = (kind: string, id: string) => {
-    const key = nameKey(kind, id);
-    return known?.key === key ? known.doc : directory.findOne({ _id: key }, { projection: { name: 1, email: 1 } });
-  };
-  const actor = draft.actorId === null || draft.actorType === 'system' ? null : await lookup(draft.actorType, draft.actorId);
+  const actor = draft.actorId === null || draft.actorType === 'system' ? null : await lookupName(directory, nameKey(draft.actorType, draft.actorId), known);
   const ref = targetRef(draft);
-  const named = ref ? await lookup(ref.kind, ref.id) : null;
+  const named = ref ? await lookupName(directory, nameKey(ref.kind, ref.id), known) : null;
   const literal = draft.target && !('kind' in draft.target) ? draft.target : null;
   // A listing says when in `listedAt`; every other event in `at`.
   const data = event.data as { at?: unknown; listedAt?: unknown } | null;
@@ -101,6 +97,11 @@ async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadSt
     userAgent: metadataText(event, 'userAgent'),
     createdAt: typeof at === 'string' ? at : event.recordedAt,
   };
+}
+
+// Not a closure per entry: under tsx each one made also pays for esbuild's `__name`.
+function lookupName(directory: Collection<NameDoc>, key: string, known: { key: string; doc: NameDoc | null } | undefined): Promise<NameDoc | null> | NameDoc | null {
+  return known?.key === key ? known.doc : directory.findOne({ _id: key }, { projection: { name: 1, email: 1 } });
 }
 
 function metadataText(event: RecordedEvent, key: string): string | null {
