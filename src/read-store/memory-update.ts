@@ -48,19 +48,25 @@ export function applyUpdate(before: Doc, update: Update, inserting: boolean): Up
  * Returns undefined for any other update.
  */
 function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Updated | undefined {
-  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+  // Keys walked in place, not as arrays of entries: every projection write comes through here.
+  const operators = update as Record<string, PlainObject>;
+  for (const operator in operators) {
     if (operator !== '$set' && operator !== '$setOnInsert' && operator !== '$inc' && operator !== '$push') return undefined;
-    for (const [path, value] of Object.entries(fields)) {
+    const fields = operators[operator] as PlainObject;
+    for (const path in fields) {
       if (path === '_id' || path.includes('.') || path.startsWith('$')) return undefined;
       // $push with modifiers ($each, $slice, …) goes the general way.
+      const value = fields[path];
       if (operator === '$push' && isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) return undefined;
     }
   }
   const after: PlainObject = { ...before };
   let changed = false;
-  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+  for (const operator in operators) {
     if (operator === '$setOnInsert' && !inserting) continue;
-    for (const [path, value] of Object.entries(fields)) {
+    const fields = operators[operator] as PlainObject;
+    for (const path in fields) {
+      const value = fields[path];
       const current = after[path];
       if (operator === '$push') {
         if (current !== undefined && !Array.isArray(current)) throw new Error(`The field '${path}' must be an array`);
