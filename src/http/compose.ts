@@ -57,6 +57,8 @@ export interface AppParts {
   /** Defaults to every read model of the app. */
   projections?: Projection[];
   onPush?: (push: PositionedPush) => void;
+  /** Whether a socket of this node is in one of `rooms`: pushes nobody receives are not built (ApplyContext.listening). */
+  listening?: (rooms: readonly string[]) => boolean;
   /** What /metrics reports; a registry of its own when omitted. */
   metrics?: Metrics;
   /** How often the runner looks for a generation of the read models rebuilt elsewhere, and the least a rebuild waits before it drops the old one, heartbeats permitting (runner.ts). */
@@ -132,6 +134,7 @@ export async function composeApp(parts: AppParts) {
     readStore,
     projections,
     onPush: (push) => parts.onPush?.(push),
+    ...(parts.listening ? { listening: parts.listening } : {}),
     log: logger,
     // The same name in its generation heartbeat as in its requests' events.
     node,

@@ -33,6 +33,8 @@ export interface RealtimeOptions {
 export interface Realtime {
   /** Relays what a projection announced to the rooms it named. */
   push(push: PositionedPush): void;
+  /** Whether a socket of this process is in one of `rooms` now. */
+  listening(rooms: readonly string[]): boolean;
   /** Disconnects every socket and closes the HTTP server (waiting for requests in flight). */
   close(): Promise<void>;
   io: AppServer;
@@ -161,12 +163,15 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     );
   });
 
+  // Every socket of this process is in the adapter's rooms.
+  const listening = (rooms: readonly string[]) => rooms.some((room) => io.sockets.adapter.rooms.has(room));
   return {
     io,
+    listening,
     push(push) {
       if (push.event === SESSION_ENDED_PUSH) return endSessions(push.payload);
-      // Nobody to tell: skip encoding the packet (every socket of this process is in the adapter's rooms).
-      if (!push.rooms.some((room) => io.sockets.adapter.rooms.has(room))) return;
+      // Nobody to tell: skip encoding the packet.
+      if (!listening(push.rooms)) return;
       emitPush(io, push);
     },
     close: () =>

@@ -144,7 +144,7 @@ export async function startServer(
   const leases = openLeases(env, dataDir, readStore);
 
   // Sockets attach once the port is bound; pushes before that have no listener.
-  const relay: { push?: (push: PositionedPush) => void } = {};
+  const relay: { push?: (push: PositionedPush) => void; listening?: (rooms: readonly string[]) => boolean } = {};
   const listening = await listen(env.PORT);
   const port = (listening.server.address() as AddressInfo).port;
   const publicUrl = env.PUBLIC_URL ? env.publicUrl : `http://localhost:${port}`;
@@ -167,6 +167,8 @@ export async function startServer(
     payments: await openPayments(env, dataDir),
     clientDir: CLIENT_DIR,
     onPush: (push) => relay.push?.(push),
+    // Before the sockets attach nobody listens.
+    listening: (rooms) => relay.listening?.(rooms) ?? false,
     metrics,
     personalKeys,
     leases,
@@ -178,6 +180,7 @@ export async function startServer(
   listening.setFetch((request, bindings) => app.fetch(request, bindings));
   const realtime = attachRealtime(listening.server, { sessions, publicUrl, logger, watchableProperty: createPropertyWatchCheck(readStore) });
   relay.push = realtime.push;
+  relay.listening = realtime.listening;
   metrics.followSockets(() => realtime.io.of('/').sockets.size);
   logger.info('listening', { url: publicUrl, port, eventStore: env.EVENTSTORE_URL ? 'kurrentdb' : 'sqlite', readStore: env.MONGODB_URL ? 'mongodb' : 'memory', blobs: env.S3_BUCKET ? 's3' : 'local', payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'simulated' });
 

@@ -1,5 +1,5 @@
 import type { RecordedEvent, Subscription } from '../event-store/port';
-import type { Push } from './projection';
+import type { ApplyContext, Push } from './projection';
 import { readModelsOf } from './read-models';
 import { catchUp, type CatchUpOutcome } from './runner/catch-up';
 import type { Checkpoint } from './runner/checkpoints';
@@ -13,6 +13,8 @@ import { silentLog } from './runner/types';
 import { createOwnersOf, createWaiters } from './runner/waiters';
 
 export { CHECKPOINTS } from './runner/checkpoints';
+
+const REPLAYING: ApplyContext = { replaying: true };
 export { ProjectionParkedError } from './runner/parking';
 export type * from './runner/types';
 
@@ -43,6 +45,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const waiters = createWaiters((names) => checkpoints.lowest(names ? names.filter((name) => !parking.isParked(name)) : parking.active()));
   const ownersOf = createOwnersOf(projections);
   const pushes = createPushHandOff({ onPush: options.onPush, log });
+  const live: ApplyContext = { replaying: false, ...(options.listening ? { listening: options.listening } : {}) };
   // Projections write past the read guard. Retries go through a store that tags its errors, so the
   // policy tells the store's errors from the projection's own; first attempts pay nothing for it.
   const store = readStore.unguarded();
@@ -69,10 +72,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let lastApplied: RunnerMoment['last'];
 
   /** Applies one event to one projection, retrying while the policy says so. */
-  const applyOne = async (projection: (typeof projections)[number], event: RecordedEvent, replaying: boolean): Promise<readonly Push[] | 'parked' | 'stopped'> => {
+  const applyOne = async (projection: (typeof projections)[number], event: RecordedEvent, context: ApplyContext): Promise<readonly Push[] | 'parked' | 'stopped'> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        const produced = await projection.apply(event, attempt === 1 ? store : tagged, { replaying });
+        const produced = await projection.apply(event, attempt === 1 ? store : tagged, context);
         policy.succeeded(projection);
         checkpoints.set(projection.name, event.position);
         // An answer that reads only some projections need not wait for the rest to apply the event.
@@ -101,7 +104,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       const page = await eventStore.readAll({ ...(after !== undefined ? { after } : {}), limit: 500 });
       const due = page.filter((missed) => missed.position < event.position);
       for (const missed of due) {
-        const outcome = await applyOne(projection, missed, true);
+        const outcome = await applyOne(projection, missed, REPLAYING);
         if (outcome === 'stopped') return false;
         if (outcome === 'parked') return true;
       }
@@ -113,11 +116,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const applyToEach = async (event: RecordedEvent, replaying: boolean): Promise<boolean> => {
     if (parking.names(event) && !(await unpark(event))) return false;
     const produced: Push[] = [];
+    const context = replaying ? REPLAYING : live;
     for (const projection of projections) {
       if (parking.isParked(projection.name)) continue;
       const done = checkpoints.get(projection.name);
       if (done !== undefined && done >= event.position) continue;
-      const outcome = await applyOne(projection, event, replaying);
+      const outcome = await applyOne(projection, event, context);
       if (outcome === 'stopped') return false;
       if (outcome !== 'parked' && !replaying) produced.push(...outcome);
     }

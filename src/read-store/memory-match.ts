@@ -46,6 +46,63 @@ export function compileFastMatcher(filter: Filter, compiled = false): Test | nul
   return compiled ? compileTest(filter, prepared) : (doc, holder) => matches(filter, doc, prepared, holder);
 }
 
+/**
+ * `filter` tested on one document in one pass, nothing built for it: a read or
+ * write by `_id` with further conditions (the idempotent writes'), where
+ * preparing the filter cost more than the test. `matches`' semantics; undefined
+ * for a shape it leaves to the general path (a search, a dotted path, NaN).
+ */
+export function testOnce(filter: Filter, doc: Doc): boolean | undefined {
+  try {
+    return testClauses(filter, doc);
+  } catch (error) {
+    if (error === DEFER) return undefined;
+    throw error;
+  }
+}
+
+// Throws DEFER for any shape `isSupported` refuses or `matches` leaves to mingo.
+function testClauses(filter: Filter, doc: Doc): boolean {
+  for (const key in filter) {
+    const condition = filter[key];
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(condition) || condition.length === 0) throw DEFER;
+      const any = key === '$or';
+      let held = !any;
+      for (const clause of condition) {
+        if (!isPlainObject(clause)) throw DEFER;
+        if (testClauses(clause as Filter, doc) === any) held = any;
+        if (held === any) break;
+      }
+      if (!held) return false;
+    } else if (key.startsWith('$') || key.includes('.')) throw DEFER;
+    else if (!testCondition(doc[key], condition)) return false;
+  }
+  return true;
+}
+
+function testCondition(value: unknown, condition: unknown): boolean {
+  if (isOperand(condition)) return equals(value, condition);
+  if (!isPlainObject(condition) || '$regex' in condition || Object.keys(condition).length === 0) throw DEFER;
+  for (const operator in condition) {
+    const operand = condition[operator];
+    if (operator === '$eq' || operator === '$ne') {
+      if (!isOperand(operand)) throw DEFER;
+      if (equals(value, operand) !== (operator === '$eq')) return false;
+    } else if (operator === '$exists') {
+      if (typeof operand !== 'boolean') throw DEFER;
+      if ((value !== undefined) !== operand) return false;
+    } else if (operator === '$in' || operator === '$nin') {
+      if (!Array.isArray(operand) || !operand.every(isScalar)) throw DEFER;
+      if (isIn(value, operand) !== (operator === '$in')) return false;
+    } else {
+      if (RANGES[operator] === undefined || !(typeof operand === 'string' || typeof operand === 'boolean' || (typeof operand === 'number' && Number.isFinite(operand)))) throw DEFER;
+      if (!inRange(value, operator, operand)) return false;
+    }
+  }
+  return true;
+}
+
 function compileTest(filter: Filter, prepared: Prepared): Test {
   const tests: Test[] = Object.keys(filter).map((key): Test => {
     const condition = filter[key];
@@ -195,12 +252,13 @@ function equals(value: unknown, expected: Operand): boolean {
   return value === expected || (Array.isArray(value) && value.includes(expected));
 }
 
-function isIn(value: unknown, set: Set<unknown>): boolean {
+// A Set, or the operand as written (testOnce): both compare by SameValueZero.
+function isIn(value: unknown, set: Set<unknown> | readonly unknown[]): boolean {
   if (!Array.isArray(value)) {
     if (typeof value === 'number' && Number.isNaN(value)) throw DEFER;
-    return set.has(value);
+    return Array.isArray(set) ? set.includes(value) : (set as Set<unknown>).has(value);
   }
-  for (const item of value) if (set.has(item)) return true;
+  for (const item of value) if (Array.isArray(set) ? set.includes(item) : (set as Set<unknown>).has(item)) return true;
   return false;
 }
 

@@ -3,7 +3,7 @@ import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import type { Entry, MemoryIndex, SortedEntry } from './memory-index';
-import { compileFastMatcher, DEFER } from './memory-match';
+import { compileFastMatcher, DEFER, testOnce } from './memory-match';
 import { type Candidates, candidatesFor } from './memory-candidates';
 import type { TextHolder } from './memory-text';
 import type { TextColumn } from './memory-text-column';
@@ -28,9 +28,9 @@ export interface CollectionState {
 }
 
 export interface ReadShape {
-  sort?: Sort;
-  skip?: number;
-  limit?: number;
+  sort?: Sort | undefined;
+  skip?: number | undefined;
+  limit?: number | undefined;
   /** Reads pass true: tombstones (DELETED_FIELD) match no filter that does not name them. */
   hideDeleted?: boolean;
 }
@@ -43,33 +43,31 @@ type Matcher = (entry: Entry) => boolean;
 const mingoOptions = { context: Context.init({ query: queryOperators, projection: projectionOperators }) };
 
 export function projectDocs(docs: Doc[], projection: Projection): Doc[] {
-  const fields = topLevelInclusion(projection);
-  if (!fields) return new Query<Doc>({}, mingoOptions).find<Doc>(docs, projection).all();
+  if (!isTopLevelInclusion(projection)) return new Query<Doc>({}, mingoOptions).find<Doc>(docs, projection).all();
+  // `_id` unless excluded, and every field the projection includes, in the document's order.
+  const withId = projection._id !== 0;
   return docs.map((doc) => {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(doc)) if (fields.has(key)) out[key] = doc[key];
+    for (const key in doc) if (key === '_id' ? withId : projection[key] === 1) out[key] = doc[key];
     return out as Doc;
   });
 }
 
 /**
- * The fields a plain inclusion of top-level fields keeps (`_id` unless
- * excluded), or undefined for any other projection, which mingo applies.
- * Most reads project this way, and mingo's general path costs more than the read.
+ * Whether the projection only includes top-level fields (and may exclude
+ * `_id`), which is applied here; mingo applies any other. Most reads project
+ * this way, and mingo's general path costs more than the read. Checked in
+ * place: nothing is built for it per read.
  */
-function topLevelInclusion(projection: Projection): Set<string> | undefined {
-  const fields = new Set<string>(['_id']);
+function isTopLevelInclusion(projection: Projection): boolean {
   let included = 0;
-  for (const [field, on] of Object.entries(projection)) {
-    if (field.includes('.') || field.startsWith('$')) return undefined;
-    if (field === '_id' && on === 0) fields.delete('_id');
-    else if (on === 1) {
-      fields.add(field);
-      included++;
-    }
-    else return undefined;
+  for (const field in projection) {
+    const on = projection[field];
+    if (field.includes('.') || field.startsWith('$')) return false;
+    if (on === 1) included++;
+    else if (field !== '_id' || on !== 0) return false;
   }
-  return included > 0 ? fields : undefined;
+  return included > 0;
 }
 
 export function selectEntries(state: CollectionState, filter: Filter, shape: ReadShape = {}): Entry[] {
@@ -120,7 +118,12 @@ function selectById(state: CollectionState, filter: Filter, id: string, hideDele
     return [];
   }
   state.stats.examined = 1;
-  for (const key in filter) if (key !== '_id') return compileFilter(filter, false)(entry.doc, entry) ? [entry] : [];
+  for (const key in filter) {
+    if (key === '_id') continue;
+    // Tested in one pass, nothing prepared; a search or a shape mingo judges goes the general way.
+    const matched = testOnce(filter, entry.doc) ?? compileFilter(filter, false)(entry.doc, entry);
+    return matched ? [entry] : [];
+  }
   return [entry];
 }
 
@@ -133,6 +136,8 @@ function selectById(state: CollectionState, filter: Filter, id: string, hideDele
  */
 export function countEntries(state: CollectionState, filter: Filter): number {
   const hideDeleted = !namesDeleted(filter);
+  // One document at most: the same look-up as a read by `_id` (an existence or approval check).
+  if (typeof filter._id === 'string') return selectById(state, filter, filter._id, hideDeleted).length;
   const keys = Object.keys(filter);
   if (keys.length === 0) {
     state.stats = { examined: 0, plan: 'count' };

@@ -48,19 +48,28 @@ export function applyUpdate(before: Doc, update: Update, inserting: boolean): Up
  * Returns undefined for any other update.
  */
 function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Updated | undefined {
-  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+  // Keys walked in place, not as arrays of entries: every projection write comes through here.
+  const operators = update as Record<string, PlainObject>;
+  for (const operator in operators) {
     if (operator !== '$set' && operator !== '$setOnInsert' && operator !== '$inc' && operator !== '$push') return undefined;
-    for (const [path, value] of Object.entries(fields)) {
+    const fields = operators[operator] as PlainObject;
+    for (const path in fields) {
       if (path === '_id' || path.includes('.') || path.startsWith('$')) return undefined;
       // $push with modifiers ($each, $slice, …) goes the general way.
+      const value = fields[path];
       if (operator === '$push' && isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) return undefined;
     }
   }
-  const after: PlainObject = { ...before };
+  // A loop, not a spread: documents of every collection's shape come through here, and V8's spread of
+  // objects of many shapes at one place takes its slow path (several times the loop's cost).
+  const after: PlainObject = {};
+  for (const key in before) after[key] = before[key];
   let changed = false;
-  for (const [operator, fields] of Object.entries(update as Record<string, PlainObject>)) {
+  for (const operator in operators) {
     if (operator === '$setOnInsert' && !inserting) continue;
-    for (const [path, value] of Object.entries(fields)) {
+    const fields = operators[operator] as PlainObject;
+    for (const path in fields) {
+      const value = fields[path];
       const current = after[path];
       if (operator === '$push') {
         if (current !== undefined && !Array.isArray(current)) throw new Error(`The field '${path}' must be an array`);
@@ -88,17 +97,20 @@ function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Upd
 // MongoDB seeds an upserted document with the filter's equality conditions (also inside `$and`).
 export function seedFromFilter(filter: Filter): PlainObject {
   const seed: PlainObject = {};
-  const visit = (clauses: Filter): void => {
-    for (const [path, condition] of Object.entries(clauses)) {
-      if (path === '$and') for (const clause of condition as Filter[]) visit(clause);
-      if (path.startsWith('$') || condition instanceof RegExp) continue;
-      const isOperator = isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'));
-      if (!isOperator) setPath(seed, path, cloneValue(condition));
-      else if ('$eq' in condition) setPath(seed, path, cloneValue(condition.$eq));
-    }
-  };
-  visit(filter);
+  seedFrom(filter, seed);
   return seed;
+}
+
+// A function of its own, not a closure per call: every upsert that inserts seeds its document.
+function seedFrom(clauses: Filter, seed: PlainObject): void {
+  for (const path in clauses) {
+    const condition = clauses[path];
+    if (path === '$and') for (const clause of condition as Filter[]) seedFrom(clause, seed);
+    if (path.startsWith('$') || condition instanceof RegExp) continue;
+    const isOperator = isPlainObject(condition) && Object.keys(condition).some((key) => key.startsWith('$'));
+    if (!isOperator) setPath(seed, path, cloneValue(condition));
+    else if ('$eq' in condition) setPath(seed, path, cloneValue(condition.$eq));
+  }
 }
 
 // The app always upserts by `_id`. Without one MongoDB itself would make an ObjectId; both
@@ -109,6 +121,10 @@ export function generateId(): string {
 }
 
 function setPath(target: PlainObject, path: string, value: unknown): void {
+  if (!path.includes('.')) {
+    target[path] = value;
+    return;
+  }
   const segments = path.split('.');
   let node = target;
   for (const segment of segments.slice(0, -1)) {

@@ -1,5 +1,5 @@
 import { MemoryIndex, type Entry } from './memory-index';
-import { countEntries, projectDocs, selectEntries, type CollectionState } from './memory-plan';
+import { countEntries, projectDocs, selectEntries, type CollectionState, type ReadShape } from './memory-plan';
 import { applyUpdate, generateId, seedFromFilter } from './memory-update';
 import { cloneValue, equalValues, valuesAtPath } from './memory-values';
 import { DELETED_FIELD, DuplicateKeyError } from './port';
@@ -108,6 +108,10 @@ export function createMemoryReadStore(): ReadStore {
   };
 }
 
+// The shapes of a write's selection, built once.
+const FIRST: ReadShape = { limit: 1 };
+const EVERY: ReadShape = {};
+
 interface Change {
   before: Doc | null;
   after: Doc;
@@ -115,19 +119,22 @@ interface Change {
 
 function createCollection(state: CollectionState): Collection<Doc> {
 
-  const read = (filter: Filter, options: FindOptions): Doc[] => {
+  // `limit` apart from the caller's options, so findOne's checks see what its caller gave, and no options are built per read.
+  const read = (filter: Filter, options: FindOptions | undefined, limit?: number): Doc[] => {
     materialize(state);
     assertDeclaredFilter(filter);
-    assertFindOptions(options);
-    const entries = selectEntries(state, filter, { ...options, hideDeleted: true });
-    const docs = entries.map((entry) => entry.doc);
-    if (!options.projection) return docs.map(cloneValue);
-    return projectDocs(docs, options.projection).map(cloneValue);
+    if (options) assertFindOptions(options);
+    const entries = selectEntries(state, filter, { sort: options?.sort, skip: options?.skip, limit: limit ?? options?.limit, hideDeleted: true });
+    const projection = options?.projection;
+    const docs = new Array<Doc>(entries.length);
+    for (let i = 0; i < entries.length; i++) docs[i] = (entries[i] as Entry).doc;
+    return (projection ? projectDocs(docs, projection) : docs).map(cloneValue);
   };
 
   // Validates every change before applying any: all or nothing.
   const commit = (changes: Change[]): void => {
-    for (const index of state.indexes.filter((candidate) => candidate.unique)) {
+    for (const index of state.indexes) {
+      if (!index.unique) continue;
       const claimed = new Map<string, string>();
       for (const { after } of changes) {
         for (const key of index.uniqueKeys(after)) {
@@ -157,7 +164,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
     materialize(state);
     assertDeclaredFilter(filter);
     assertDeclaredUpdate(change);
-    const matched = selectEntries(state, filter, many ? {} : { limit: 1 });
+    const matched = selectEntries(state, filter, many ? EVERY : FIRST);
     if (matched.length === 0 && options.upsert) {
       const inserted = applyUpdate(seedFromFilter(filter) as Doc, change, true).doc;
       if (inserted._id === undefined) inserted._id = generateId();
@@ -177,7 +184,7 @@ function createCollection(state: CollectionState): Collection<Doc> {
   const remove = (filter: Filter, many: boolean): { deletedCount: number } => {
     materialize(state);
     assertDeclaredFilter(filter);
-    const matched = selectEntries(state, filter, many ? {} : { limit: 1 });
+    const matched = selectEntries(state, filter, many ? EVERY : FIRST);
     for (const entry of matched) {
       const { doc } = entry;
       for (const index of state.indexes) index.remove(doc);
@@ -190,10 +197,10 @@ function createCollection(state: CollectionState): Collection<Doc> {
 
   return {
     name: state.name,
-    async findOne(filter, options = {}) {
-      return read(filter, { ...options, limit: 1 })[0] ?? null;
+    async findOne(filter, options) {
+      return read(filter, options, 1)[0] ?? null;
     },
-    async find(filter, options = {}) {
+    async find(filter, options) {
       return read(filter, options);
     },
     async countDocuments(filter = {}) {

@@ -1,7 +1,7 @@
 import { ADMINS_ROOM } from '../../contract/realtime';
 import type { ActivityEntry } from '../../contract/admin/activity';
 import type { RecordedEvent } from '../../event-store/port';
-import type { Filter, ReadStore } from '../../read-store/port';
+import type { Collection, Filter, ReadStore } from '../../read-store/port';
 import type { ActivityTable } from './activity-mappings';
 import { ACTIVITY_TABLE } from './activity-mappings';
 import type { ActivityDraft, ActivityRow, NameDoc, NamedKind } from './activity-rows';
@@ -46,15 +46,19 @@ export function createActivityLogProjection(table: ActivityTable = ACTIVITY_TABL
       // The target as the directory knew it before this event: what an edit's "before" is.
       const peek = row.entry?.(event.data, event, null);
       const ref = peek ? targetRef(peek) : null;
-      const before = ref ? await directory.findOne({ _id: nameKey(ref.kind, ref.id) }) : null;
+      const key = ref ? nameKey(ref.kind, ref.id) : null;
+      const before = key ? await directory.findOne({ _id: key }) : null;
+      let renamed = false;
       for (const { kind, id, name, email, fields } of row.names?.(event.data, event) ?? []) {
         const set = { name, ...(email === undefined ? {} : { email }), ...(fields === undefined ? {} : { fields }) };
+        renamed ||= nameKey(kind, id) === key;
         await upsertOnce(directory, nameKey(kind, id), event.position, { $set: set });
       }
       const draft = peek ? row.entry?.(event.data, event, before) : null;
       if (!draft) return [];
       const logs = store.collection<ActivityDoc>(ADMIN_LOGS);
-      const entry = await toEntry(event, draft, store);
+      // The target's entry as read above is still the directory's unless this event renamed it: not read again.
+      const entry = await toEntry(event, draft, store, key !== null && !renamed ? { key, doc: before } : undefined);
       const { id, ...fields } = entry;
       const inserted = await insertOnce(logs, { _id: id, ...fields }, event.position);
       // Pushed even when the entry was already there: nodes sharing MongoDB each follow the log for their own
@@ -71,12 +75,11 @@ function targetRef(draft: ActivityDraft): { kind: NamedKind; id: string } | null
   return draft.resourceId !== null && NAMED_KINDS.has(draft.resourceType) ? { kind: draft.resourceType as NamedKind, id: draft.resourceId } : null;
 }
 
-async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadStore): Promise<ActivityEntry> {
+async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadStore, known?: { key: string; doc: NameDoc | null }): Promise<ActivityEntry> {
   const directory = store.collection<NameDoc>(ACTIVITY_ACTORS);
-  const lookup = (kind: string, id: string) => directory.findOne({ _id: nameKey(kind, id) }, { projection: { name: 1, email: 1 } });
-  const actor = draft.actorId === null || draft.actorType === 'system' ? null : await lookup(draft.actorType, draft.actorId);
+  const actor = draft.actorId === null || draft.actorType === 'system' ? null : await lookupName(directory, nameKey(draft.actorType, draft.actorId), known);
   const ref = targetRef(draft);
-  const named = ref ? await lookup(ref.kind, ref.id) : null;
+  const named = ref ? await lookupName(directory, nameKey(ref.kind, ref.id), known) : null;
   const literal = draft.target && !('kind' in draft.target) ? draft.target : null;
   // A listing says when in `listedAt`; every other event in `at`.
   const data = event.data as { at?: unknown; listedAt?: unknown } | null;
@@ -94,6 +97,11 @@ async function toEntry(event: RecordedEvent, draft: ActivityDraft, store: ReadSt
     userAgent: metadataText(event, 'userAgent'),
     createdAt: typeof at === 'string' ? at : event.recordedAt,
   };
+}
+
+// Not a closure per entry: under tsx each one made also pays for esbuild's `__name`.
+function lookupName(directory: Collection<NameDoc>, key: string, known: { key: string; doc: NameDoc | null } | undefined): Promise<NameDoc | null> | NameDoc | null {
+  return known?.key === key ? known.doc : directory.findOne({ _id: key }, { projection: { name: 1, email: 1 } });
 }
 
 function metadataText(event: RecordedEvent, key: string): string | null {

@@ -82,6 +82,36 @@ describe('bids projection', () => {
     await store.close();
   });
 
+  it("builds the owner's bid:placed only while the owner has a socket on this node; the count goes out all the same", async () => {
+    const store = createSqliteEventStore({ path: ':memory:' });
+    const readStore = createMemoryReadStore();
+    const pushes: PositionedPush[] = [];
+    const asked: string[][] = [];
+    let ownerListens = false;
+    const listening = (rooms: readonly string[]) => {
+      asked.push([...rooms]);
+      return ownerListens;
+    };
+    const runner = createProjectionRunner({ eventStore: store, readStore, projections: [createBidsProjection()], onPush: (p) => pushes.push(p), listening });
+    await runner.start();
+    await store.append('property-p1', [event('PropertyListed', propertyListedData('p1', 'owner', { biddingEndsAt: closes, title: 'Loft' }))], expected.noStream);
+    await store.append('user-r1', [event('BidPlaced', { bidId: 'b1', propertyId: 'p1', amount: 150, message: 'Hi', at, balanceAfter: 0 })], expected.any);
+    await runner.waitFor(await store.headPosition());
+    ownerListens = true;
+    await store.append('user-r2', [event('BidPlaced', { bidId: 'b2', propertyId: 'p1', amount: 200, message: '', at, balanceAfter: 0 })], expected.any);
+    await runner.waitFor(await store.headPosition());
+    await runner.stop();
+    expect(asked).toEqual([['user:owner'], ['user:owner']]);
+    expect(pushes.map((p) => [p.event, p.rooms, 'bidCount' in p.payload ? p.payload.bidCount : (p.payload as { id?: string }).id])).toEqual([
+      ['property:bids', ['property:p1', 'user:owner'], 1],
+      ['bid:placed', ['user:owner'], 'b2'],
+      ['property:bids', ['property:p1', 'user:owner'], 2],
+    ]);
+    // The read model is the same either way.
+    expect((await snapshot(readStore)).bids.map((b) => b._id)).toEqual(['b1', 'b2']);
+    await store.close();
+  });
+
   it('converges when the whole log is delivered again, as after a restart before a checkpoint', async () => {
     const store = await seedLog();
     const readStore = createMemoryReadStore();

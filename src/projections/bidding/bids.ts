@@ -11,7 +11,7 @@ import type { RecordedEvent } from '../../event-store/port';
 import type { ReadStore } from '../../read-store/port';
 import { BID_PROPERTIES, BIDS, type BidDoc, type BidPropertyDoc } from './bid-docs';
 import { viewPropertyBids } from './bid-views';
-import type { Projection, Push } from '../projection';
+import type { ApplyContext, Projection, Push } from '../projection';
 import { insertOnce, updateOnce, upsertOnce } from '../projection';
 import { userStream, propertyStream } from '../../domain/shared/stream-ids';
 
@@ -49,7 +49,7 @@ export function createBidsProjection(): Projection {
       const realtorId = userStream.idIn(event.streamId);
       switch (event.type) {
         case 'BidPlaced':
-          return applyBidPlaced(event as RecordedEvent & BidPlaced, realtorId, store, replaying);
+          return applyBidPlaced(event as RecordedEvent & BidPlaced, realtorId, store, replaying, context?.listening);
         case 'BidMessageEdited':
           return applyBidEdited(event as RecordedEvent & BidMessageEdited, store);
         case 'BidRefunded':
@@ -77,7 +77,7 @@ function pickFacts(doc: BidPropertyDoc): PropertyFacts {
   return { exists, deleted, ownerId, title, isActive, biddingEndsAt, minBidAmount };
 }
 
-async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: string, store: ReadStore, replaying: boolean): Promise<Push[]> {
+async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: string, store: ReadStore, replaying: boolean, listening: ApplyContext['listening']): Promise<Push[]> {
   const { bidId, propertyId, amount, message, at } = event.data;
   const bids = store.collection<BidDoc>(BIDS);
   const properties = store.collection<BidPropertyDoc>(BID_PROPERTIES);
@@ -89,8 +89,10 @@ async function applyBidPlaced(event: RecordedEvent & BidPlaced, realtorId: strin
   const property = await properties.findOne({ _id: propertyId });
   if (!property || property.ownerId === null) return [];
   // The bid as its owner may see it: contact details are never shared while bidding is open.
-  const [view] = await viewPropertyBids(store, [bid], property, property.ownerId, new Date(at));
   const count: Push = { rooms: [propertyRoom(propertyId), userRoom(property.ownerId)], event: 'property:bids', payload: { propertyId, bidCount: property.bidCount } };
+  // The owner's view costs the bidder's reads: only for an owner with a socket on this node.
+  if (listening && !listening([userRoom(property.ownerId)])) return [count];
+  const [view] = await viewPropertyBids(store, [bid], property, property.ownerId, new Date(at));
   if (!view) return [count];
   // With the listing's title, so the owner's toast says which property wherever they are.
   return [{ rooms: [userRoom(property.ownerId)], event: 'bid:placed', payload: { ...view, propertyTitle: property.title } }, count];

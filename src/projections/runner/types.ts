@@ -101,6 +101,12 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection[];
   /** Receives what projections announce, after the event is in the read models. */
   onPush?: (push: PositionedPush) => void;
+  /**
+   * Whether a socket of this node is in one of `rooms` now: projections skip
+   * building pushes nobody would receive (ApplyContext.listening). Absent:
+   * every push is built.
+   */
+  listening?: (rooms: readonly string[]) => boolean;
   log?: RunnerLog;
   /** Called at an event's first failure in a projection; `log` reports more (failures, drops, recoveries). */
   onError?: (error: unknown, event: RecordedEvent) => void;
