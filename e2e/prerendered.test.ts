@@ -37,6 +37,13 @@ function boxesOf(page: Page): Promise<string[]> {
   );
 }
 
+/** In the page, before its scripts run: the headings, links and pictures of the HTML's screen, kept to look at later. */
+export function keepHtmlElements(): void {
+  document.addEventListener('DOMContentLoaded', () => {
+    (window as unknown as { __htmlElements: Element[] }).__htmlElements = [...document.querySelectorAll('#root[data-prerendered] :is(h1, h2, a, img, button)')];
+  });
+}
+
 describe('the public pages prerendered', () => {
   for (const { path, heading } of PAGES) {
     it(`${path}: the HTML shows the heading without scripts, and the client's first screen lays out the same`, async () => {
@@ -62,6 +69,18 @@ describe('the public pages prerendered', () => {
       // Nor is the address rewritten (/market's default period stays out of it), which would load the page again.
       expect(new URL(page.url()).search).toBe('');
       await screenshotBoth(page, `prerendered${path === '/' ? '-landing' : path.replace('/', '-')}`);
+    });
+  }
+
+  for (const { path } of PAGES) {
+    it(`${path}: the client adopts the HTML's elements (hydration) rather than rendering new ones over them`, async () => {
+      const page = await openPage(browser, { baseURL: server.url });
+      await page.addInitScript(keepHtmlElements);
+      await page.goto(path);
+      await page.locator('#root:not([data-prerendered]) h1').waitFor();
+      const kept = await page.evaluate(() => (window as unknown as { __htmlElements: Element[] }).__htmlElements.map((element) => element.isConnected));
+      expect(kept.length).toBeGreaterThan(5);
+      expect(kept.every(Boolean)).toBe(true);
     });
   }
 

@@ -1,7 +1,8 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { FirstPassDone, setHydrating } from './lib/first-pass';
 import { notePageShown, whenPageSettled } from './lib/page-settled';
 import { seedQueryCache } from './lib/page-seed';
 import { createQueryClient } from './lib/query-client';
@@ -35,7 +36,9 @@ const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider client={realtime}>
-        <RouterProvider router={router} />
+        <FirstPassDone>
+          <RouterProvider router={router} />
+        </FirstPassDone>
       </RealtimeProvider>
     </QueryClientProvider>
   </StrictMode>
@@ -43,6 +46,22 @@ const app = (
 // Once the router has loaded the first page (its session, its data when the HTML carried it, its code), and in a
 // transition: React then renders the whole page once, in slices that leave the main thread free between them, rather
 // than the pending screen first and the page over it in long tasks the router's updates make synchronous (Lighthouse's
-// total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or, on a guest's / and
-// /market, their first screen prerendered in the HTML (src/http/platform/prerendered.ts), which the client renders the same.
-void router.load().finally(() => startTransition(() => createRoot(container).render(app)));
+// total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or the page's first
+// screen rendered by the server (a guest's / and /market at build, a signed-in /home per request;
+// src/http/platform/prerendered.ts, server-render.ts). The client adopts / and /market rather than render them again:
+// hydration makes no second DOM, style and layout. Its first render equals the build's (src/web/lib/first-pass.ts).
+// A guest's / and /market only: a signed-in /home, rendered per request with eight of its cards and the lead picture's
+// address, does not match the client's first render yet, so the client still renders over it.
+const ADOPTED_PAGES = ['/', '/market'];
+void router.load().finally(() => {
+  if (container.hasAttribute('data-prerendered') && ADOPTED_PAGES.includes(location.pathname)) {
+    // The router renders on the server without its top Suspense boundary; told it has a server render, it does too.
+    router.ssr = { manifest: undefined };
+    setHydrating(true);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    startTransition(() => createRoot(container).render(app));
+  }
+});
