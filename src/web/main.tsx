@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { FirstPassDone, setHydrating } from './lib/first-pass';
 import { notePageShown, whenPageSettled } from './lib/page-settled';
 import { seedQueryCache } from './lib/page-seed';
 import { createQueryClient } from './lib/query-client';
@@ -36,9 +35,7 @@ const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider client={realtime}>
-        <FirstPassDone>
-          <RouterProvider router={router} />
-        </FirstPassDone>
+        <RouterProvider router={router} />
       </RealtimeProvider>
     </QueryClientProvider>
   </StrictMode>
@@ -48,16 +45,16 @@ const app = (
 // than the pending screen first and the page over it in long tasks the router's updates make synchronous (Lighthouse's
 // total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or the page's first
 // screen rendered by the server (a guest's / and /market at build, a signed-in /home per request;
-// src/http/platform/prerendered.ts, server-render.ts). The client adopts / and /market rather than render them again:
-// hydration makes no second DOM, style and layout. Its first render equals the build's (src/web/lib/first-pass.ts).
-// A guest's / and /market only: a signed-in /home, rendered per request with eight of its cards and the lead picture's
-// address, does not match the client's first render yet, so the client still renders over it.
-const ADOPTED_PAGES = ['/', '/market'];
+// src/http/platform/prerendered.ts, server-render.ts). The client adopts / rather than render it again: hydration
+// makes no second DOM, style and layout of it.
+// A guest's / only, whose first render equals the build's. /home (eight cards and the lead picture's address from the
+// server) and /market (its figures' skeleton) did not always match the client's first render in the browser tests
+// (React error 418, and a second render over the page), so the client still renders over them (decision 0058).
+const ADOPTED_PAGES = ['/'];
 void router.load().finally(() => {
   if (container.hasAttribute('data-prerendered') && ADOPTED_PAGES.includes(location.pathname)) {
     // The router renders on the server without its top Suspense boundary; told it has a server render, it does too.
     router.ssr = { manifest: undefined };
-    setHydrating(true);
     startTransition(() => {
       hydrateRoot(container, app);
     });
