@@ -45,14 +45,11 @@ const app = (
 // than the pending screen first and the page over it in long tasks the router's updates make synchronous (Lighthouse's
 // total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or the page's first
 // screen rendered by the server (a guest's / and /market at build, a signed-in /home per request;
-// src/http/platform/prerendered.ts, server-render.ts). The client adopts / rather than render it again: hydration
-// makes no second DOM, style and layout of it.
-// A guest's / only, whose first render equals the build's. /home (eight cards and the lead picture's address from the
-// server) and /market (its figures' skeleton) did not always match the client's first render in the browser tests
-// (React error 418, and a second render over the page), so the client still renders over them (decision 0058).
-const ADOPTED_PAGES = ['/'];
+// src/http/platform/prerendered.ts, server-render.ts), which the client adopts rather than renders again: hydration
+// makes no second DOM, style and layout of it. Its first render equals the server's (src/web/lib/first-pass.ts); a
+// difference would make React report it and render the page over, as before.
 void router.load().finally(() => {
-  if (container.hasAttribute('data-prerendered') && ADOPTED_PAGES.includes(location.pathname)) {
+  if (container.hasAttribute('data-prerendered')) {
     // The router renders on the server without its top Suspense boundary; told it has a server render, it does too.
     router.ssr = { manifest: undefined };
     startTransition(() => {
