@@ -7,6 +7,7 @@ import { registerUser, startAdminTestServer, superAdmin, type SeedUser } from '.
 import { launchBrowser, openPage, screenshot, screenshotBoth, signInByApi, viewports } from './support/browser';
 import { adminCookie } from './support/legal';
 import { adminApi, createListingByApi, pendingVerificationOf, submitBillByApi, uploadFile } from './support/listings';
+import { htmlElementsKept, keepHtmlElements } from './support/adoption';
 import type { TestServer } from './support/server';
 
 /*
@@ -165,9 +166,15 @@ describe('the /home grid loads sized copies of the photos (decision 0054)', () =
 
       const page = await openPage(browser, { baseURL: server.url, viewport, deviceScaleFactor: 2 });
       await signInByApi(page, server.url, realtor);
+      await page.addInitScript(keepHtmlElements);
       await page.goto('/home');
-      // Everything the HTML showed is where it was once the client has rendered over it.
+      // Everything the HTML showed is where it was once the client has taken it over, the same elements (hydration),
+      const kept = await htmlElementsKept(page);
+      expect(kept.length).toBeGreaterThan(10);
+      expect(kept.every(Boolean)).toBe(true);
       expect(await boxesOf(page)).toEqual(expect.arrayContaining(before));
+      // and the client shows the other sixteen cards after it.
+      await page.getByRole('list', { name: 'Properties' }).getByRole('listitem').nth(CARDS - 1).waitFor();
       if (name === 'desktop') await screenshotBoth(page, 'home-client-rendered');
       await page.context().close();
     }

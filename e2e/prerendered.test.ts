@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshotBoth, viewports } from './support/browser';
+import { htmlElementsKept, keepHtmlElements } from './support/adoption';
 import { startTestServer, type TestServer } from './support/server';
 
 /*
@@ -62,6 +63,17 @@ describe('the public pages prerendered', () => {
       // Nor is the address rewritten (/market's default period stays out of it), which would load the page again.
       expect(new URL(page.url()).search).toBe('');
       await screenshotBoth(page, `prerendered${path === '/' ? '-landing' : path.replace('/', '-')}`);
+    });
+  }
+
+  for (const { path } of PAGES) {
+    it(`${path}: the client adopts the HTML's elements (hydration) rather than rendering new ones over them`, async () => {
+      const page = await openPage(browser, { baseURL: server.url });
+      await page.addInitScript(keepHtmlElements);
+      await page.goto(path);
+      const kept = await htmlElementsKept(page);
+      expect(kept.length).toBeGreaterThan(5);
+      expect(kept.every(Boolean)).toBe(true);
     });
   }
 

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { notePageShown, whenPageSettled } from './lib/page-settled';
@@ -43,6 +43,19 @@ const app = (
 // Once the router has loaded the first page (its session, its data when the HTML carried it, its code), and in a
 // transition: React then renders the whole page once, in slices that leave the main thread free between them, rather
 // than the pending screen first and the page over it in long tasks the router's updates make synchronous (Lighthouse's
-// total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or, on a guest's / and
-// /market, their first screen prerendered in the HTML (src/http/platform/prerendered.ts), which the client renders the same.
-void router.load().finally(() => startTransition(() => createRoot(container).render(app)));
+// total blocking time on a phone; docs/decisions/0058). Until then index.html's spinner shows, or the page's first
+// screen rendered by the server (a guest's / and /market at build, a signed-in /home per request;
+// src/http/platform/prerendered.ts, server-render.ts), which the client adopts rather than renders again: hydration
+// makes no second DOM, style and layout of it. Its first render equals the server's (src/web/lib/first-pass.ts); a
+// difference would make React report it and render the page over, as before.
+void router.load().finally(() => {
+  if (container.hasAttribute('data-prerendered')) {
+    // The router renders on the server without its top Suspense boundary; told it has a server render, it does too.
+    router.ssr = { manifest: undefined };
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    startTransition(() => createRoot(container).render(app));
+  }
+});

@@ -7,6 +7,7 @@ import { applyPageSeed } from './lib/page-seed';
 import { createQueryClient } from './lib/query-client';
 import { queryKeys } from './lib/query-keys';
 import { createRealtimeClient, RealtimeProvider } from './lib/realtime';
+import { FIRST_SCREEN_CARDS } from './features/listings/grid/property-grid';
 import { createAppRouter } from './router';
 
 /*
@@ -40,16 +41,32 @@ export const SIGNED_IN_PAGES: readonly string[] = ['/home'];
 export function renderSignedIn(path: string, seed: PageSeed): Promise<string> {
   const { listings } = seed;
   // The first screen's cards only (two rows of the widest grid): the rest lie below it, and their markup would cost
-  // the phone parsing, style and layout before the scripts start. The client renders them all over it.
+  // the phone parsing, style and layout before the scripts start. The client's first render shows the same eight, and
+  // the rest once it has adopted these (src/web/lib/first-pass.tsx).
   const firstScreen =
     listings === undefined ? seed : { ...seed, listings: { ...listings, properties: listings.properties.slice(0, FIRST_SCREEN_CARDS), total: listings.total ?? listings.properties.length } };
   return renderFirstScreen(path, (queryClient) => applyPageSeed(queryClient, firstScreen));
 }
 
-/** How many of /home's cards the server renders. */
-export const FIRST_SCREEN_CARDS = 8;
+
+// The signed-in header's bell is a lazy part: a render only starts loading it, and renderToString shows its
+// placeholder, marked for the client to render instead (which React reports). Loaded once, by a first render whose
+// markup is dropped, so every HTML carries the bell the client adopts once its own chunk is in.
+let lazyPartsLoaded: Promise<void> | undefined;
 
 async function renderFirstScreen(path: string, seed: (queryClient: QueryClient) => void): Promise<string> {
+  if (SIGNED_IN_PAGES.includes(path)) {
+    lazyPartsLoaded ??= renderOnce(path, seed).then(async () => {
+      await import('./features/notifications/notification-bell');
+      // React.lazy marks itself loaded in a callback of its own after the module's: a task later it has run.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await lazyPartsLoaded;
+  }
+  return renderOnce(path, seed);
+}
+
+async function renderOnce(path: string, seed: (queryClient: QueryClient) => void): Promise<string> {
   const queryClient = createQueryClient();
   seed(queryClient);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));

@@ -26,7 +26,8 @@ export function SiteFooter({ legalLinks, signedIn }: { legalLinks: readonly Foot
         <FooterColumn title="Legal" links={legalLinks} />
       </div>
       <div className="border-t border-border">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8">
+        {/* The year of a page prerendered at build may be last year's: the client's render says the current one. */}
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6 lg:px-8" suppressHydrationWarning>
           © {new Date().getFullYear()} BidHome. No tracking cookies: we count page views without identifying you.
         </p>
       </div>

@@ -8,7 +8,11 @@ import type { ListingSearch } from '../../../../contract/listings/listing-search
 import { listingSearchQueryOptions } from '../search/listing-search-query';
 import { formatNumber } from '../../../lib/plain-format';
 import { isFiltered } from '../search/search-params';
+import { usePastFirstPass } from '../../../lib/first-pass';
 import { PropertyCard } from './property-card';
+
+/** How many cards the server renders on /home (its first screen: two rows of the widest grid), and the client first. */
+export const FIRST_SCREEN_CARDS = 8;
 
 /**
  * The /home grid of the listings matching `search`: their count, then 1/2/3/4
@@ -18,6 +22,8 @@ export function PropertyGrid({ search = {}, onReset }: { search?: ListingSearch;
   const query = useInfiniteQuery(listingSearchQueryOptions(search));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
+  // The first render shows the first screen's cards, as the server did; the rest follow in a transition.
+  const pastFirstPass = usePastFirstPass();
 
   useEffect(() => {
     const target = sentinel.current;
@@ -42,8 +48,9 @@ export function PropertyGrid({ search = {}, onReset }: { search?: ListingSearch;
   }
   if (query.isError) return <ErrorState title="Failed to load properties" error={query.error} onRetry={() => void query.refetch()} />;
 
-  const properties = query.data.pages.flatMap((page) => page.properties);
-  const total = query.data.pages[0]?.total ?? properties.length;
+  const allProperties = query.data.pages.flatMap((page) => page.properties);
+  const properties = pastFirstPass ? allProperties : allProperties.slice(0, FIRST_SCREEN_CARDS);
+  const total = query.data.pages[0]?.total ?? allProperties.length;
   // Previous results stay, dimmed, while another search's first page loads.
   const updating = query.isPlaceholderData;
   const count = (

@@ -8,6 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { BarChartIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { usePastFirstPass } from '../../../lib/first-pass';
 import { formatDateTimePlain } from '../../../lib/plain-format';
 import { signUpSearch, sitePaths } from '../../../lib/site-paths';
 import { formatHoursToFirstBid, formatNumber } from './format';
@@ -18,6 +19,8 @@ export const MARKET_EMPTY = 'Not enough listings yet to show';
 /** /market: listings, bids per listing and time to the first bid per area, for homeowners deciding whether to list (docs/decisions/0040). */
 export function MarketStatsPage({ days, onDaysChange }: { days: MarketWindowDays; onDaysChange: (days: MarketWindowDays) => void }) {
   const stats = useQuery(marketStatsQuery());
+  // The HTML's /market shows the figures' skeleton; the first render does too, even when the figures came quickly.
+  const pastFirstPass = usePastFirstPass();
   return (
     <main className="flex-1">
       <section className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 pt-12 sm:px-6 lg:px-8 lg:pt-16">
@@ -46,7 +49,9 @@ export function MarketStatsPage({ days, onDaysChange }: { days: MarketWindowDays
             </div>
           </div>
           <TabsContent value={String(days)} className="mt-0">
-            {stats.isError ? (
+            {!pastFirstPass ? (
+              <LoadingStats />
+            ) : stats.isError ? (
               <ErrorState title="Failed to load the market stats" error={stats.error} onRetry={() => void stats.refetch()} />
             ) : stats.data === undefined ? (
               <LoadingStats />
