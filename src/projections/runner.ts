@@ -13,10 +13,10 @@ import { silentLog } from './runner/types';
 import { createOwnersOf, createWaiters } from './runner/waiters';
 
 export { CHECKPOINTS } from './runner/checkpoints';
-
-const REPLAYING: ApplyContext = { replaying: true };
 export { ProjectionParkedError } from './runner/parking';
 export type * from './runner/types';
+
+const REPLAYING: ApplyContext = { replaying: true };
 
 /**
  * Feeds the log to every projection through one subscription, composed of
