@@ -27,7 +27,8 @@ export function PropertyGrid({ search = {}, onReset }: { search?: ListingSearch;
 
   useEffect(() => {
     const target = sentinel.current;
-    if (target === null || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    // Not while the first pass shows only the first screen's cards: the end of the list would be in view, and load a page nobody asked for.
+    if (!pastFirstPass || target === null || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -37,7 +38,7 @@ export function PropertyGrid({ search = {}, onReset }: { search?: ListingSearch;
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [pastFirstPass, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) {
     return (

@@ -90,6 +90,25 @@ function LoadedImage({
   useEffect(() => {
     if (loaded || isError) release.current?.();
   }, [loaded, isError]);
+  // A picture in the server's HTML may have loaded or failed before the client adopted the page (hydration): its
+  // load or error event is gone, so what the element says now counts as the event (docs/decisions/0058).
+  const image = useRef<HTMLImageElement>(null);
+  const settled = useRef(false);
+  const show = () => {
+    settled.current = true;
+    setLoaded(true);
+  };
+  const broken = () => {
+    settled.current = true;
+    release.current?.();
+    report.current();
+  };
+  useEffect(() => {
+    const element = image.current;
+    if (settled.current || !element?.complete) return;
+    if (element.naturalWidth > 0) show();
+    else broken();
+  }, [url]);
   return (
     <>
       {!loaded && <Skeleton className="absolute inset-0 rounded-none" />}
@@ -103,11 +122,9 @@ function LoadedImage({
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
-          onLoad={() => setLoaded(true)}
-          onError={() => {
-            release.current?.();
-            onFail();
-          }}
+          ref={image}
+          onLoad={show}
+          onError={broken}
           className={cn(
             'absolute inset-0 size-full transition-opacity duration-300',
             fit === 'cover' ? 'object-cover' : 'object-contain',
