@@ -106,6 +106,16 @@ export function describeEventStoreConformance(backend: string, create: () => Pro
         expect(idsOf(ours)).toEqual(idsOf(appended.slice(3, 3 + ours.length)));
       });
 
+      it('streamRevision is -1 for a missing stream, then the revision of its last event', async () => {
+        const stream = newStreamId();
+        expect(await store.streamRevision?.(stream)).toBe(-1);
+        await store.append(stream, newEvents(2), expected.noStream);
+        expect(await store.streamRevision?.(stream)).toBe(1);
+        await store.append(stream, newEvents(1), expected.revision(1));
+        expect(await store.streamRevision?.(stream)).toBe(2);
+        expect(await store.streamRevision?.(newStreamId())).toBe(-1);
+      });
+
       it('headPosition is the position of the last event', async () => {
         const initial = await store.headPosition();
         if ((await store.readAll({ limit: 1 })).length === 0) expect(initial).toBeUndefined();

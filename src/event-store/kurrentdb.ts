@@ -77,6 +77,8 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
       return events;
     },
 
+    streamRevision: lastRevision,
+
     async readAll({ after, limit } = {}) {
       const wanted = limit ?? Number.POSITIVE_INFINITY;
       const events: RecordedEvent[] = [];

@@ -181,6 +181,13 @@ export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult>;
   /** The stream's events in revision order; empty when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The revision of the stream's last event as the log holds it now (-1 when
+   * there is no stream), without reading its events: lets a caller reuse what
+   * it folded from the stream while the revision is unchanged. Optional: a
+   * wrapper without it makes such a caller read the stream every time.
+   */
+  streamRevision?(streamId: string): Promise<number>;
   /** Up to `limit` events of the whole log strictly after `after`, in log order. */
   readAll(options?: { after?: LogPosition; limit?: number }): Promise<RecordedEvent[]>;
   /** The position of the last event in the log, or undefined when the log is empty. */

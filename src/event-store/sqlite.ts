@@ -203,6 +203,9 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async readStream(streamId) {
       return sql.stream.all(streamId).map(toRecorded);
     },
+    async streamRevision(streamId) {
+      return headRevision(streamId);
+    },
     async readAll({ after, limit } = {}) {
       return sql.after.all(after ?? 0, limit ?? -1).map(toRecorded);
     },

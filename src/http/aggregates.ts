@@ -68,8 +68,39 @@ export function readLegalActivations(deps: Store, type: LegalDocumentType): Prom
  * that a read model still shows.
  */
 export async function readPropertyFacts(deps: Store, propertyId: string): Promise<PropertyFacts> {
+  const { eventStore } = deps;
+  const streamId = propertyStreamId(propertyId);
+  // The facts folded at the revision the log holds now are reused; the revision is asked of the log at every call,
+  // so a listing changed by any process on the same log (or any node on KurrentDB) is read and folded again.
+  const folded = foldedFacts(eventStore);
+  if (folded && eventStore.streamRevision) {
+    const revision = await eventStore.streamRevision(streamId);
+    const known = folded.get(streamId);
+    if (known && known.revision === revision) return known.facts;
+  }
   // The facts hold no personal value: the listing's address and its requests' addresses stay sealed, unread.
-  return foldPropertyFacts(await deps.eventStore.readStream(propertyStreamId(propertyId), { personalValues: 'sealed' }));
+  const events = await eventStore.readStream(streamId, { personalValues: 'sealed' });
+  const facts = Object.freeze(foldPropertyFacts(events));
+  if (folded) remember(folded, streamId, { revision: events.at(-1)?.revision ?? -1, facts });
+  return facts;
+}
+
+/** Listings whose facts are kept, per event store: the ones folded longest ago go first. */
+const FOLDED_LISTINGS = 10_000;
+type Folded = { revision: number; facts: PropertyFacts };
+const foldedByStore = new WeakMap<object, Map<string, Folded>>();
+
+function foldedFacts(eventStore: Store['eventStore']): Map<string, Folded> | undefined {
+  if (!eventStore.streamRevision) return undefined;
+  let folded = foldedByStore.get(eventStore);
+  if (!folded) foldedByStore.set(eventStore, (folded = new Map()));
+  return folded;
+}
+
+function remember(folded: Map<string, Folded>, streamId: string, entry: Folded): void {
+  folded.delete(streamId);
+  if (folded.size >= FOLDED_LISTINGS) folded.delete(folded.keys().next().value as string);
+  folded.set(streamId, entry);
 }
 
 /** Which bid the listing's owner selected, from the listing's selection stream. */

@@ -117,6 +117,8 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       forgetErased(events);
       return events;
     },
+    // A revision holds no personal value.
+    ...(inner.streamRevision ? { streamRevision: inner.streamRevision.bind(inner) } : {}),
     readAll: async (options) => openAll(await inner.readAll(options)),
     headPosition: () => inner.headPosition(),
     subscribe: (options) => inner.subscribe({ ...options, onEvent: async (event) => options.onEvent(await openEvent(event)) }),

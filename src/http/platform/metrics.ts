@@ -190,6 +190,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
           }
         },
         readStream: (streamId, options) => eventStore.readStream(streamId, options),
+        ...(eventStore.streamRevision ? { streamRevision: eventStore.streamRevision.bind(eventStore) } : {}),
         readAll: (options) => eventStore.readAll(options),
         headPosition: () => eventStore.headPosition(),
         subscribe: (options) => eventStore.subscribe(options),
