@@ -28,9 +28,8 @@ export async function runCommand<Command, State, Event extends DomainEvent>(
   command: Command,
   options: Omit<HandleCommandOptions<Event>, 'metadata'> & { reads?: readonly string[] } = {},
 ): Promise<CommandResult<State, Event>> {
-  const { reads, ...handleOptions } = options;
-  const result = await appendCommand(deps, c, streamId, decider, command, handleOptions);
-  if (!(await deps.projections.waitFor(result.position, READ_YOUR_WRITES_MS, reads))) {
+  const result = await appendCommand(deps, c, streamId, decider, command, options);
+  if (!(await deps.projections.waitFor(result.position, READ_YOUR_WRITES_MS, options.reads))) {
     deps.logger.warn('read models lag behind a command', { requestId: c.get('requestId'), streamId, position: result.position });
   }
   return result;
@@ -54,14 +53,16 @@ export async function appendCommand<Command, State, Event extends DomainEvent>(
   command: Command,
   options: HandleCommandOptions<Event> & { tellPosition?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
-  const { tellPosition = true, ...handleOptions } = options;
   // A request with an Idempotency-Key: ids from the key, and what landed before is found, not decided again.
   const seeded = options.eventId ? undefined : seededEventIds(c, streamId);
   // The node too, so that what follows the event on the node that answered can tell (src/processes/notifications/bid-mails.ts);
   // and that the mails the event owes are the log's to send, not the request's (src/projections/notifications/mails-owed.ts).
-  const metadata = { ...requestMetadata(c), ...(deps.node ? { node: deps.node } : {}), mails: MAILS_FROM_LOG };
-  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata, ...seeded, ...handleOptions });
-  if (tellPosition) noteLogPosition(c, result.position);
+  const metadata = requestMetadata(c);
+  if (deps.node) metadata.node = deps.node;
+  metadata.mails = MAILS_FROM_LOG;
+  // `tellPosition` (and runCommand's `reads`) go along: handleCommand reads only its own options.
+  const result = await handleCommand(deps.eventStore, streamId, decider, command, { metadata, ...seeded, ...options });
+  if (options.tellPosition !== false) noteLogPosition(c, result.position);
   return result;
 }
 

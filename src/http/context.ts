@@ -20,11 +20,11 @@ export interface AppEnv {
  */
 export function requestMetadata(c: Context<AppEnv>): EventMetadata {
   const session = c.get('session');
-  return {
-    requestId: c.get('requestId'),
-    ...(session.user ? { userId: session.user.subject } : {}),
-    ...(session.admin ? { adminId: session.admin.subject } : {}),
-    ipAddress: c.get('clientAddress') ?? null,
-    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-  };
+  // Built field by field in this order (the order the stored JSON keeps), without an object spread per field.
+  const metadata: EventMetadata = { requestId: c.get('requestId') };
+  if (session.user) metadata.userId = session.user.subject;
+  if (session.admin) metadata.adminId = session.admin.subject;
+  metadata.ipAddress = c.get('clientAddress') ?? null;
+  metadata.userAgent = c.req.header('user-agent')?.slice(0, 512) ?? null;
+  return metadata;
 }

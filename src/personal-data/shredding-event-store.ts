@@ -28,22 +28,27 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
 
   const sealFields = async (subjectId: string | null, record: Record<string, unknown>, fields: Record<string, StandIn>) => {
     if (!subjectId) return record;
-    const present = Object.keys(fields).filter((field) => record[field] !== undefined && record[field] !== null && !isSealed(record[field]));
-    if (present.length === 0) return record;
-    const key = await keys.keyFor(subjectId);
-    const sealed = { ...record };
-    for (const field of present) {
+    // The key is looked up, and the record copied, at the first value to seal: a record with none costs neither.
+    let sealed: Record<string, unknown> | undefined;
+    let key: Buffer | null = null;
+    for (const field in fields) {
+      const value = record[field];
+      if (value === undefined || value === null || isSealed(value)) continue;
+      if (!sealed) {
+        key = await keys.keyFor(subjectId);
+        sealed = { ...record };
+      }
       if (!key) {
         // An erased person's new values are written as their stand-ins straight away.
         sealed[field] = (fields[field] as StandIn)(subjectId);
         continue;
       }
-      const json = JSON.stringify(record[field]);
-      const value = seal(subjectId, key, json);
-      recentlySealed.keep(value, json);
-      sealed[field] = value;
+      const json = JSON.stringify(value);
+      const sealedValue = seal(subjectId, key, json);
+      recentlySealed.keep(sealedValue, json);
+      sealed[field] = sealedValue;
     }
-    return sealed;
+    return sealed ?? record;
   };
 
   const sealEvent = async (streamId: string, event: NewEvent): Promise<NewEvent> => {
@@ -108,7 +113,9 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
 
   return {
     async append(streamId, events, expectedState) {
-      const sealed = await Promise.all(events.map((event) => sealEvent(streamId, event)));
+      // One event (most commands): no array of promises to wait for.
+      const [only] = events;
+      const sealed = events.length === 1 && only ? [await sealEvent(streamId, only)] : await Promise.all(events.map((event) => sealEvent(streamId, event)));
       return inner.append(streamId, sealed, expectedState);
     },
     readStream: async (streamId, options) => {

@@ -143,12 +143,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
       const result = await appendSurvivingUnknownOutcomes(
         eventStore,
         streamId,
-        events.map((event, index) => ({
-          id: options.eventId?.(event, index) ?? crypto.randomUUID(),
-          type: event.type,
-          data: event.data,
-          ...(options.metadata ? { metadata: options.metadata } : {}),
-        })),
+        events.map((event, index) => toNewEvent(event, index, options)),
         known.revision < 0 ? expected.noStream : expected.revision(known.revision),
         options,
       );
@@ -235,6 +230,11 @@ async function readFolded<Command, State, Event extends DomainEvent>(
   const recorded = await eventStore.readStream(streamId);
   const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<Event>(e)), decider.initialState);
   return { revision: recorded.at(-1)?.revision ?? -1, state };
+}
+
+function toNewEvent<Event extends DomainEvent>(event: Event, index: number, options: HandleCommandOptions<Event>): NewEvent {
+  const id = options.eventId?.(event, index) ?? crypto.randomUUID();
+  return options.metadata ? { id, type: event.type, data: event.data, metadata: options.metadata } : { id, type: event.type, data: event.data };
 }
 
 function decideOrNothing<Command, State, Event extends DomainEvent>(decider: Decider<Command, State, Event>, command: Command, state: State): Event[] {
