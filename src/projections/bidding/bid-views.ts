@@ -58,21 +58,25 @@ export async function viewOwnBids(store: ReadStore, bids: readonly BidDoc[], pro
     const property = properties.get(bid.propertyId);
     if (!property) return [];
     // A bid on a deleted listing stays listed, refunded, under the title the listing had.
-    const view: OwnBidView = {
-      ...baseView(bid, property, self, now),
-      propertyTitle: property.title,
-      biddingEndsAt: property.biddingEndsAt,
-      propertyActive: property.isActive,
-      propertyDeleted: property.deleted,
-      creditReturned: bid.creditReturned ?? null,
-    };
+    // The base view is this call's own object: the fields are added to it, not spread into a copy.
+    const view = baseView(bid, property, self, now) as OwnBidView;
+    view.propertyTitle = property.title;
+    view.biddingEndsAt = property.biddingEndsAt;
+    view.propertyActive = property.isActive;
+    view.propertyDeleted = property.deleted;
+    view.creditReturned = bid.creditReturned ?? null;
     const owner = property.ownerId === null ? undefined : people.get(property.ownerId)?.user;
-    if (owner && !property.deleted && mayShareOwnerContact(realtorId, property, now)) return [{ ...view, ownerName: owner.name, ownerEmail: owner.email, ownerPhone: owner.phone }];
+    if (owner && !property.deleted && mayShareOwnerContact(realtorId, property, now)) {
+      view.ownerName = owner.name;
+      view.ownerEmail = owner.email;
+      view.ownerPhone = owner.phone;
+    }
     return [view];
   });
 }
 
 function baseView(bid: BidDoc, property: BidPropertyDoc, person: Person | undefined, now: Date): BidView {
+  const { status, statusLabel } = bidStateOf({ bidId: bid._id, refunded: Boolean(bid.refundedAt) }, property, now);
   return {
     id: bid._id,
     propertyId: bid.propertyId,
@@ -81,7 +85,8 @@ function baseView(bid: BidDoc, property: BidPropertyDoc, person: Person | undefi
     message: bid.message,
     createdAt: bid.createdAt,
     updatedAt: bid.updatedAt,
-    ...bidStateOf({ bidId: bid._id, refunded: Boolean(bid.refundedAt) }, property, now),
+    status,
+    statusLabel,
     selected: property.selectedBidId === bid._id,
     realtorName: person?.user?.name ?? '',
     realtorProfileImage: profileImageOf(person),
