@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type * as Esbuild from 'esbuild';
 import { createCommitter, errorFrom } from './sqlite-commit';
@@ -10,15 +11,20 @@ import type { AppendOutcome, AppendRequest, ErrorData } from './sqlite-commit';
 export interface WriterData {
   path: string;
   synchronous?: 'FULL' | 'NORMAL';
+  /** Where the thread answers: a port the event loop can also read without waiting for its poll phase. */
+  answers?: MessagePort;
 }
 export type WriterMessage = { kind: 'commit'; batch: readonly AppendRequest[] } | { kind: 'close' };
-export type WriterAnswer = { kind: 'committed'; outcomes: AppendOutcome[] } | { kind: 'refused'; error: ErrorData };
+/** The outcomes of one or more batches sent, in the order sent (the thread commits those that queued up together). */
+export type WriterAnswer = { kind: 'committed'; outcomes: AppendOutcome[][] } | { kind: 'refused'; batches: number; error: ErrorData };
 
-/** Commits the SQLite event store's batches, one at a time: on a thread of its own, or on the event loop. */
+/** Commits the SQLite event store's batches in the order given: on a thread of its own, or on the event loop. */
 export interface LogWriter {
-  /** Resolves once the batch is committed (or rejects when the whole transaction failed: nothing was written). */
+  /** Resolves once the batch is committed (or rejects when its transaction failed: nothing of it was written). A batch may be given before the last one was answered. */
   commit(batch: readonly AppendRequest[]): Promise<AppendOutcome[]>;
-  /** Ends the writer once the batch in flight, if any, was answered. */
+  /** Takes the answers already given, at once (they come with the event loop's I/O otherwise). */
+  poll(): void;
+  /** Ends the writer; call it once every batch given was answered. */
   close(): Promise<void>;
 }
 
@@ -27,6 +33,7 @@ export function inlineWriter(db: Database.Database): LogWriter {
   const commit = createCommitter(db);
   return {
     commit: async (batch) => commit(batch),
+    poll: () => undefined,
     close: async () => undefined,
   };
 }
@@ -37,46 +44,53 @@ const writerFile = new URL(fromSources ? './sqlite-writer.ts' : './sqlite-writer
 
 /**
  * A thread of the process's own commits the batches on its own connection
- * (docs/decisions/0052, fifth round). The thread holds the process open only
- * while a batch is in flight: a script that never closes its store still ends.
+ * (docs/decisions/0052, fifth round). Batches are sent as they come, without
+ * waiting for the last one's answer; the thread answers them in order. The
+ * thread holds the process open only while a batch is unanswered: a script
+ * that never closes its store still ends. Its answers arrive with the event
+ * loop's I/O, or sooner when the store looks for them (`poll`) as it sends
+ * the next batch: under load a turn of the event loop is long.
  */
 export function threadWriter(data: WriterData): LogWriter {
-  const worker = fromSources ? new Worker(compiledFromSources(), { eval: true, workerData: data }) : new Worker(writerFile, { workerData: data });
+  const { port1: answers, port2: threadAnswers } = new MessageChannel();
+  const workerData: WriterData = { ...data, answers: threadAnswers };
+  const options = { workerData, transferList: [threadAnswers] };
+  const worker = fromSources ? new Worker(compiledFromSources(), { ...options, eval: true }) : new Worker(writerFile, options);
   worker.unref();
-  let waiting: { resolve(outcomes: AppendOutcome[]): void; reject(error: unknown): void } | undefined;
+  const waiting: { resolve(outcomes: AppendOutcome[]): void; reject(error: unknown): void }[] = [];
   let stopped: Error | undefined;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
-  const settle = (answer: { outcomes: AppendOutcome[] } | { error: unknown }) => {
-    const current = waiting;
-    waiting = undefined;
-    worker.unref();
-    if (!current) return;
-    if ('outcomes' in answer) current.resolve(answer.outcomes);
-    else current.reject(answer.error);
+  const answered = (count: number) => {
+    const done = waiting.splice(0, count);
+    if (waiting.length === 0) answers.unref();
+    return done;
   };
-  worker.on('message', (answer: WriterAnswer) => {
-    if (answer.kind === 'committed') settle({ outcomes: answer.outcomes });
-    else settle({ error: errorFrom(answer.error) });
-  });
-  worker.on('error', (error) => {
-    stopped = error;
-    settle({ error });
-  });
-  worker.on('exit', () => {
-    stopped ??= new Error('The event store’s writer thread stopped');
-    settle({ error: stopped });
-  });
+  const take = (answer: WriterAnswer) => {
+    if (answer.kind === 'committed') answered(answer.outcomes.length).forEach((batch, i) => batch.resolve(answer.outcomes[i] as AppendOutcome[]));
+    else for (const batch of answered(answer.batches)) batch.reject(errorFrom(answer.error));
+  };
+  answers.on('message', take);
+  answers.unref();
+  const fail = (error: Error) => {
+    stopped ??= error;
+    for (const batch of answered(waiting.length)) batch.reject(stopped);
+  };
+  worker.on('error', fail);
+  worker.on('exit', () => fail(new Error('The event store’s writer thread stopped')));
 
   return {
     commit(batch) {
       if (stopped) return Promise.reject(stopped);
-      if (waiting) return Promise.reject(new Error('A batch is already being committed'));
       return new Promise((resolve, reject) => {
-        waiting = { resolve, reject };
-        worker.ref();
+        if (waiting.length === 0) answers.ref();
+        waiting.push({ resolve, reject });
         worker.postMessage({ kind: 'commit', batch } satisfies WriterMessage);
       });
+    },
+    poll() {
+      if (waiting.length === 0) return;
+      for (let answer = receiveMessageOnPort(answers); answer; answer = receiveMessageOnPort(answers)) take(answer.message as WriterAnswer);
     },
     async close() {
       if (!stopped) {
@@ -86,6 +100,7 @@ export function threadWriter(data: WriterData): LogWriter {
         worker.postMessage({ kind: 'close' } satisfies WriterMessage);
       }
       await exited;
+      answers.close();
     },
   };
 }

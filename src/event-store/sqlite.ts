@@ -50,43 +50,38 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const subscriptions = createPollingSubscriptions({
     readAfter: (after, limit) => (committedRun.after(after, limit) ?? sql.after.all(after ?? 0, limit)).map(toRecorded),
   });
-  // Other processes' commits wake this one's subscriptions; the writer thread wakes theirs.
+  // Other processes' commits wake this one's subscriptions, and this one's wake theirs.
   const otherProcesses = crossProcessWake(options.path, () => subscriptions.notify());
   let closed = false;
 
-  // Group commit: appends requested while a batch is being committed (or
-  // while the event loop was busy) go to the writer together as the next
-  // batch, one transaction, so one fsync serves them all. Each append still
-  // runs in its own savepoint, in request order, and fails or succeeds alone.
+  // Group commit: the appends requested while the event loop was busy go to
+  // the writer together, without waiting for the batch before them; the
+  // writer commits the batches that queued up meanwhile in one transaction,
+  // so one fsync serves them all, and answers them in order. Each append
+  // still runs in its own savepoint, in request order, and fails or succeeds alone.
   type Pending = { request: AppendRequest; resolve(result: AppendResult): void; reject(error: unknown): void };
   let pending: Pending[] = [];
-  let inFlight: Promise<void> | undefined;
   let scheduled = false;
+  // The last batch's answer: every batch before it was answered first.
+  let lastAnswered: Promise<void> = Promise.resolve();
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
     setImmediate(flush);
   };
 
-  function flush(): Promise<void> {
+  function flush(): void {
     scheduled = false;
-    if (inFlight) return inFlight;
+    writer.poll();
     const batch = pending;
     pending = [];
-    if (batch.length === 0) return Promise.resolve();
-    inFlight = writer
-      .commit(batch.map((item) => item.request))
-      .then(
-        (outcomes) => answer(batch, outcomes),
-        (error: unknown) => {
-          for (const item of batch) item.reject(error);
-        },
-      )
-      .finally(() => {
-        inFlight = undefined;
-        if (pending.length > 0) schedule();
-      });
-    return inFlight;
+    if (batch.length === 0) return;
+    lastAnswered = writer.commit(batch.map((item) => item.request)).then(
+      (outcomes) => answer(batch, outcomes),
+      (error: unknown) => {
+        for (const item of batch) item.reject(error);
+      },
+    );
   }
 
   // Only once the writer's commit returned: an answered append survives a kill -9.
@@ -97,6 +92,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     });
     committedRun.committed(rows);
     subscriptions.notify();
+    // Here, not on the writer thread: this process hears its own byte too, and its rows must be in the run by then.
+    otherProcesses.committed();
     outcomes.forEach((outcome, i) => {
       const { request, resolve, reject } = batch[i] as Pending;
       switch (outcome.kind) {
@@ -150,7 +147,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       if (closed) return;
       closed = true;
       // The last appends are committed (and answered) before the writer ends.
-      while (inFlight || pending.length > 0) await flush();
+      flush();
+      await lastAnswered;
       await writer.close();
       await subscriptions.stopAll();
       otherProcesses.close();
