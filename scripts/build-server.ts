@@ -18,8 +18,7 @@ export async function buildServer(outDir: string = SERVER_OUT_DIR): Promise<void
   await build({
     absWorkingDir: repoRoot,
     // The rebuild goes along so an image without tsx can run it: node dist/server/projections-rebuild.js
-    // The event log's writer thread is a file of its own, beside the chunk that starts it (src/event-store/sqlite-writer-thread.ts).
-    entryPoints: { main: 'src/http/cli.ts', 'projections-rebuild': 'scripts/projections-rebuild.ts', 'sqlite-writer': 'src/event-store/sqlite-writer.ts' },
+    entryPoints: { main: 'src/http/cli.ts', 'projections-rebuild': 'scripts/projections-rebuild.ts' },
     outdir: outDir,
     bundle: true,
     splitting: true,

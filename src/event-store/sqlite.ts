@@ -1,16 +1,29 @@
+import Database from 'better-sqlite3';
 import { createCommittedRun } from './committed-run';
 import { createPollingSubscriptions } from './polling-subscription';
-import { errorFrom, openLog } from './sqlite-commit';
-import type { AppendOutcome, AppendRequest } from './sqlite-commit';
 import { crossProcessWake } from './sqlite-wake';
-import { inlineWriter, threadWriter } from './sqlite-writer-thread';
 import { assertEventsFit, StreamConflictError } from './port';
-import type { AppendResult, EventStore, LogPosition, RecordedEvent } from './port';
+import type { AppendResult, EncodedEvent, EventStore, ExpectedState, LogPosition, NewEvent, RecordedEvent } from './port';
 
 export interface SqliteEventStoreOptions {
   path: string;
   synchronous?: 'FULL' | 'NORMAL';
 }
+
+// position is the global order: AUTOINCREMENT never hands out a position twice,
+// and SQLite's single writer makes positions become visible in order.
+const schema = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    stream_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    UNIQUE (stream_id, revision)
+  )`;
 
 interface EventRow {
   position: number;
@@ -23,92 +36,151 @@ interface EventRow {
   recorded_at: string;
 }
 
+type StoredId = Pick<EventRow, 'stream_id' | 'revision' | 'position'>;
+
+// Thrown inside the transaction so that it rolls back before the retry is examined.
+const idAlreadyStored = Symbol('id already stored');
+
 /** How many of the rows this process committed last its subscriptions can take without reading the log. */
 const COMMITTED_KEPT = 2048;
 
-/**
- * The embedded event log. On a file, appends are committed by a writer
- * thread on a connection of its own (sqlite-writer.ts): the event loop
- * serializes and measures the events, hands each group of appends over, and
- * answers them once the thread's commit returned. Reads stay here, on this
- * connection (WAL: a reader sees every committed transaction). An in-memory
- * log (`:memory:`) is one connection's alone, so it commits here.
- */
+/** How long an append waits for another process's write lock before it fails. */
+const BUSY_TIMEOUT_MS = 5000;
+
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
-  const db = openLog(options.path, options.synchronous);
-  const inMemory = options.path === '' || options.path === ':memory:';
-  const writer = inMemory ? inlineWriter(db) : threadWriter({ path: options.path, synchronous: options.synchronous });
+  const db = new Database(options.path);
+  // Another process may hold the write lock; wait for it rather than fail.
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
+  db.exec(schema);
 
   const sql = {
+    head: db.prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck(),
+    insert: db.prepare<[string, string, number, string, string, string, string]>(
+      'INSERT INTO events (id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    byId: db.prepare<[string], StoredId>('SELECT stream_id, revision, position FROM events WHERE id = ?'),
     stream: db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
     after: db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     headPosition: db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck(),
   };
+
+  const headRevision = (streamId: string): number => sql.head.get(streamId) ?? -1;
+
+  // The result of the append that stored these ids, when this call is its retry.
+  function findOriginal(streamId: string, events: readonly NewEvent[], expected: ExpectedState): AppendResult | undefined {
+    const stored = events.map((event) => sql.byId.get(event.id));
+    if (stored.every((row) => row === undefined)) return undefined;
+    const elsewhere = stored.find((row) => row !== undefined && row.stream_id !== streamId);
+    if (elsewhere) throw new Error(`Event id already used in stream ${elsewhere.stream_id}, not in ${streamId}`);
+    const first = stored[0];
+    const sameOrder = first !== undefined && stored.every((row, i) => row?.revision === first.revision + i);
+    const last = stored[stored.length - 1];
+    if (!sameOrder || last === undefined) throw new StreamConflictError(streamId, expected, headRevision(streamId));
+    return { nextRevision: last.revision, position: last.position };
+  }
+
+  // Each append's rows, for this process's subscriptions once the batch commits (committed-run.ts).
+  let written: EventRow[] = [];
+  const appendInTransaction = db.transaction(
+    (streamId: string, events: readonly NewEvent[], encoded: readonly EncodedEvent[], expected: ExpectedState): AppendResult => {
+      const head = headRevision(streamId);
+      if (!satisfies(expected, head)) {
+        const original = findOriginal(streamId, events, expected);
+        if (original) return original;
+        throw new StreamConflictError(streamId, expected, head);
+      }
+      const recordedAt = new Date().toISOString();
+      let revision = head;
+      let position = 0;
+      const rows: EventRow[] = [];
+      for (const [i, event] of events.entries()) {
+        revision += 1;
+        try {
+          // The JSON assertEventsFit measured: each event is serialized once.
+          const { data, metadata } = encoded[i] as EncodedEvent;
+          position = Number(sql.insert.run(event.id, streamId, revision, event.type, data, metadata, recordedAt).lastInsertRowid);
+          rows.push({ position, id: event.id, stream_id: streamId, revision, type: event.type, data, metadata, recorded_at: recordedAt });
+        } catch (error) {
+          if (isDuplicateId(error)) throw idAlreadyStored;
+          throw error;
+        }
+      }
+      // Only once every insert of this append succeeded (commitBatch forgets them if its savepoint fails after).
+      written.push(...rows);
+      return { nextRevision: revision, position };
+    },
+  );
 
   // What this process committed last is delivered to its own subscriptions from memory, not read back.
   const committedRun = createCommittedRun<EventRow>(COMMITTED_KEPT);
   const subscriptions = createPollingSubscriptions({
     readAfter: (after, limit) => (committedRun.after(after, limit) ?? sql.after.all(after ?? 0, limit)).map(toRecorded),
   });
-  // Other processes' commits wake this one's subscriptions, and this one's wake theirs.
   const otherProcesses = crossProcessWake(options.path, () => subscriptions.notify());
   let closed = false;
 
-  // Group commit: the appends requested while the event loop was busy go to
-  // the writer together, without waiting for the batch before them; the
-  // writer commits the batches that queued up meanwhile in one transaction,
-  // so one fsync serves them all, and answers them in order. Each append
-  // still runs in its own savepoint, in request order, and fails or succeeds alone.
-  type Pending = { request: AppendRequest; resolve(result: AppendResult): void; reject(error: unknown): void };
+  // Group commit: appends requested while the event loop was busy are written
+  // in one transaction, so one fsync serves them all. Each append still runs
+  // in its own savepoint, in request order, and fails or succeeds alone.
+  type Pending = { streamId: string; events: readonly NewEvent[]; encoded: readonly EncodedEvent[]; expected: ExpectedState; resolve(result: AppendResult): void; reject(error: unknown): void };
   let pending: Pending[] = [];
-  let scheduled = false;
-  // The last batch's answer: every batch before it was answered first.
-  let lastAnswered: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(flush);
-  };
+  const commitBatch = db.transaction((batch: Pending[]) =>
+    batch.map((item): { result: AppendResult } | { error: unknown } => {
+      const kept = written.length;
+      try {
+        return { result: appendInTransaction(item.streamId, item.events, item.encoded, item.expected) };
+      } catch (error) {
+        // Its savepoint was rolled back: none of its rows were written.
+        written.length = kept;
+        return { error };
+      }
+    }),
+  );
 
-  function flush(): void {
-    scheduled = false;
-    writer.poll();
+  let busySince: number | undefined;
+  function flush(blocking = false): void {
     const batch = pending;
     pending = [];
     if (batch.length === 0) return;
-    lastAnswered = writer.commit(batch.map((item) => item.request)).then(
-      (outcomes) => answer(batch, outcomes),
-      (error: unknown) => {
-        for (const item of batch) item.reject(error);
-      },
-    );
-  }
-
-  // Only once the writer's commit returned: an answered append survives a kill -9.
-  function answer(batch: readonly Pending[], outcomes: readonly AppendOutcome[]): void {
-    const rows: EventRow[] = [];
-    outcomes.forEach((outcome, i) => {
-      if (outcome.kind === 'appended') rows.push(...rowsOf((batch[i] as Pending).request, outcome));
-    });
-    committedRun.committed(rows);
+    let outcomes: ReturnType<typeof commitBatch>;
+    // While another process holds the write lock, SQLite's busy handler would
+    // sleep on this thread, stalling every request of this process. So the
+    // write lock is only tried for here, and tried again 1 ms later; appends
+    // made meanwhile join the batch. Reads keep the busy timeout.
+    if (!blocking) db.pragma('busy_timeout = 0');
+    written = [];
+    try {
+      // IMMEDIATE takes the write lock up front: a deferred transaction that
+      // read first could not upgrade while another process writes.
+      outcomes = commitBatch.immediate(batch);
+      busySince = undefined;
+      committedRun.committed(written);
+    } catch (error) {
+      if (!blocking && isBusy(error) && Date.now() - (busySince ??= Date.now()) < BUSY_TIMEOUT_MS) {
+        pending = batch.concat(pending);
+        setTimeout(flush, 1);
+        return;
+      }
+      busySince = undefined;
+      for (const item of batch) item.reject(error);
+      return;
+    } finally {
+      if (!blocking) db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
     subscriptions.notify();
-    // Here, not on the writer thread: this process hears its own byte too, and its rows must be in the run by then.
     otherProcesses.committed();
     outcomes.forEach((outcome, i) => {
-      const { request, resolve, reject } = batch[i] as Pending;
-      switch (outcome.kind) {
-        case 'appended':
-          return resolve({ nextRevision: outcome.nextRevision, position: outcome.positions[outcome.positions.length - 1] as number });
-        case 'found':
-          return resolve({ nextRevision: outcome.nextRevision, position: outcome.position });
-        case 'conflict':
-          return reject(new StreamConflictError(request.streamId, request.expected, outcome.actualRevision));
-        case 'failed':
-          return reject(errorFrom(outcome.error));
-        default: {
-          const unknown: never = outcome;
-          return reject(new Error(`Unknown append outcome ${JSON.stringify(unknown)}`));
-        }
+      const item = batch[i] as Pending;
+      if ('result' in outcome) return item.resolve(outcome.result);
+      if (outcome.error !== idAlreadyStored) return item.reject(outcome.error);
+      try {
+        const original = findOriginal(item.streamId, item.events, item.expected);
+        if (original) item.resolve(original);
+        else item.reject(new StreamConflictError(item.streamId, item.expected, headRevision(item.streamId)));
+      } catch (error) {
+        item.reject(error);
       }
     });
   }
@@ -117,16 +189,15 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     append(streamId, events, expected) {
       if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
       if (closed) return Promise.reject(new Error('The event store is closed'));
-      let encoded: AppendRequest['encoded'];
+      let encoded: EncodedEvent[];
       try {
         encoded = assertEventsFit(streamId, events);
       } catch (error) {
         return Promise.reject(error);
       }
-      const request: AppendRequest = { streamId, ids: events.map((event) => event.id), types: events.map((event) => event.type), encoded, expected };
       return new Promise<AppendResult>((resolve, reject) => {
-        pending.push({ request, resolve, reject });
-        if (pending.length === 1) schedule();
+        pending.push({ streamId, events, encoded, expected, resolve, reject });
+        if (pending.length === 1) setImmediate(flush);
       });
     },
     async readStream(streamId) {
@@ -146,10 +217,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async close() {
       if (closed) return;
       closed = true;
-      // The last appends are committed (and answered) before the writer ends.
-      flush();
-      await lastAnswered;
-      await writer.close();
+      // The last appends may wait for another process's lock here: nothing else will run.
+      if (pending.length > 0) flush(true);
       await subscriptions.stopAll();
       otherProcesses.close();
       db.close();
@@ -157,13 +226,33 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   };
 }
 
-function rowsOf(request: AppendRequest, outcome: Extract<AppendOutcome, { kind: 'appended' }>): EventRow[] {
-  const first = outcome.nextRevision - request.ids.length + 1;
-  return request.ids.map((id, i) => {
-    const { data, metadata } = request.encoded[i] as AppendRequest['encoded'][number];
-    const type = request.types[i] as string;
-    return { position: outcome.positions[i] as number, id, stream_id: request.streamId, revision: first + i, type, data, metadata, recorded_at: outcome.recordedAt };
-  });
+function satisfies(expected: ExpectedState, head: number): boolean {
+  switch (expected.kind) {
+    case 'no_stream':
+      return head === -1;
+    case 'stream_exists':
+      return head >= 0;
+    case 'any':
+      return true;
+    case 'revision':
+      return head === expected.revision;
+    default: {
+      const unknown: never = expected;
+      throw new Error(`Unknown expected state ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}
+
+function isDuplicateId(error: unknown): boolean {
+  return (
+    error instanceof Database.SqliteError &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes('events.id')
+  );
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
