@@ -10,8 +10,9 @@ import { newKey } from './keys';
  */
 export function createSqlitePersonalKeys(path: string): PersonalKeys {
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  // The timeout first: switching a new file to WAL takes a lock another process starting at once may hold.
   db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   // secure_delete overwrites a deleted key's bytes in the file instead of leaving them in a free page.
   db.pragma('secure_delete = ON');

@@ -9,8 +9,9 @@ import type { Leases } from './leases';
  */
 export function createSqliteLeases(path: string): Leases {
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  // The timeout first: switching a new file to WAL takes a lock another process starting at once may hold.
   db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec('CREATE TABLE IF NOT EXISTS leases (key TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL)');
   const take = db.prepare(

@@ -80,8 +80,9 @@ export function createMemoryRateCounters(): RateCounters {
  */
 export function createSqliteRateCounters(path: string): RateCounters {
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  // The timeout first: switching a new file to WAL takes a lock another process starting at once may hold.
   db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
   // Counters may lose their last writes on a power cut; that only forgives a few attempts.
   db.pragma('synchronous = NORMAL');
   // The library's own table, made here so the first request never meets a table still being created.
