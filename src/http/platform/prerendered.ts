@@ -30,15 +30,18 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  */
 export const START_AFTER_PAINT_SCRIPT = `(function (d) {
   var s = d.currentScript.getAttribute('data-scripts').split(' '), on = 0, img = d.querySelector('#root img[fetchpriority="high"]');
+  function add(src, i) {
+    var e = d.createElement(i ? 'link' : 'script');
+    if (i) e.rel = 'modulepreload';
+    else e.type = 'module';
+    e[i ? 'href' : 'src'] = src;
+    e.crossOrigin = '';
+    d.head.appendChild(e);
+  }
   function go() {
     if (on++) return;
     s.forEach(function (src, i) {
-      var e = d.createElement(i ? 'link' : 'script');
-      if (i) e.rel = 'modulepreload';
-      else e.type = 'module';
-      e[i ? 'href' : 'src'] = src;
-      e.crossOrigin = '';
-      d.head.appendChild(e);
+      setTimeout(add, 0, src, i);
     });
   }
   function painted() {
