@@ -1,11 +1,10 @@
-import { startTransition, StrictMode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { startTransition } from 'react';
+import { AppRoot } from './app-root';
 import { nextTask } from './lib/next-task';
 import { notePageShown, whenPageSettled } from './lib/page-settled';
 import { seedQueryCache } from './lib/page-seed';
 import { createQueryClient } from './lib/query-client';
-import { createRealtimeClient, RealtimeProvider } from './lib/realtime';
+import { createRealtimeClient } from './lib/realtime';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -36,15 +35,7 @@ async function start(container: HTMLElement): Promise<void> {
     notePageShown();
   }
 
-  const app = (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RealtimeProvider client={realtime}>
-          <RouterProvider router={router} />
-        </RealtimeProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  );
+  const app = <AppRoot queryClient={queryClient} realtime={realtime} router={router} />;
   await nextTask();
   // React DOM's own evaluation (about half of the modules' at start) in a task of its own too. It comes in the entry's
   // React chunk (vite.config.ts), which the HTML preloads, but as CommonJS its code runs only when first required:

@@ -1,12 +1,12 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 import type { PageSeed } from '../contract/page-seed';
+import { AppRoot } from './app-root';
 import { applyPageSeed } from './lib/page-seed';
 import { createQueryClient } from './lib/query-client';
 import { queryKeys } from './lib/query-keys';
-import { createRealtimeClient, RealtimeProvider } from './lib/realtime';
+import { createRealtimeClient } from './lib/realtime';
 import { FIRST_SCREEN_CARDS } from './features/listings/grid/property-grid';
 import { createAppRouter } from './router';
 
@@ -73,15 +73,7 @@ async function renderOnce(path: string, seed: (queryClient: QueryClient) => void
   await router.load();
   // Never connects: nothing here runs effects.
   const realtime = createRealtimeClient({ queryClient, startAfter: new Promise<void>(() => {}) });
-  const html = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RealtimeProvider client={realtime}>
-          <RouterProvider router={router} />
-        </RealtimeProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const html = renderToString(<AppRoot queryClient={queryClient} realtime={realtime} router={router} />);
   queryClient.clear();
   // The router's scroll restoration writes an inline script for a server-rendered page: the site's CSP would refuse
   // it (script-src 'self'), and the client restores scrolling itself.
