@@ -12,28 +12,40 @@ import { benchPersonalData } from './personal-data';
 import { benchReadStore } from './read-store';
 import { benchReplay } from './replay';
 import { benchRealtimePush } from './realtime-push';
-import { printSummary } from './report';
+import { printSummary, recordFigure } from './report';
+
+let failed = false;
+/** One bench; one that fails is a row of the table (✗) and the others still run, so the table is never lost. */
+async function step(bench: () => Promise<void>): Promise<void> {
+  try {
+    await bench();
+  } catch (error) {
+    failed = true;
+    console.error(error);
+    recordFigure({ name: `${bench.name}: did not finish`, value: error instanceof Error ? error.message : String(error), aim: 'runs to the end', met: false });
+  }
+}
 
 // Every benchmark prints its subject against a baseline measured in this same process.
 console.log(`# Benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
 // First, in a fresh process, as a server boots: the rebuild's time and memory are the boot's own.
-await benchListings();
+await step(benchListings);
 // Starts in processes of their own: a first one replaying the log, then one from the snapshot it left.
-await benchBoot();
+await step(benchBoot);
 // The replay a first start or a rebuild does, beside a raw read of the same log.
-await benchReplay();
-await benchEventStoreAppend();
-await benchAccountFold();
-await benchRealtimePush();
-await benchReadStore();
-await benchPersonalData();
-await benchBids();
-await benchBidHistory();
-await benchAdminLists();
-await benchAdminTimeline();
+await step(benchReplay);
+await step(benchEventStoreAppend);
+await step(benchAccountFold);
+await step(benchRealtimePush);
+await step(benchReadStore);
+await step(benchPersonalData);
+await step(benchBids);
+await step(benchBidHistory);
+await step(benchAdminLists);
+await step(benchAdminTimeline);
 // Last: its nodes are processes of their own, which this one only drives.
-await benchNodes();
+await step(benchNodes);
 console.log(`\nresident memory: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 const cpus = os.cpus();
 printSummary(`${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)} at the end`);
-process.exit(0);
+process.exit(failed ? 1 : 0);
