@@ -73,7 +73,10 @@ describe('accounts and sessions in the browser', () => {
 
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await waitForPath(page, '/forgot-password');
-    await page.getByLabel('Email').fill(person.email);
+    // The address changes before the page's code is in: until then /auth shows, and its 'Username or email' is a
+    // field labelled Email too.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     await toast(page, 'Reset email sent').waitFor();

@@ -88,8 +88,18 @@ export async function openPage(browser: Browser, options: OpenPageOptions): Prom
     if (allowed.some((pattern) => pattern.test(text))) return;
     problems.push(`console error: ${text} (${message.location().url})`);
   });
+  // The page's last calls to the API, printed with what it shows when a test fails (a journey that timed out on a busy
+  // machine then says which answer it waited on).
+  const apiCalls: string[] = [];
+  const noteApiCall = (url: string, what: string) => {
+    if (!new URL(url).pathname.startsWith('/api/')) return;
+    apiCalls.push(`${new Date().toISOString().slice(11, 23)} ${what} ${url}`);
+    if (apiCalls.length > 20) apiCalls.shift();
+  };
+  page.on('request', (request) => noteApiCall(request.url(), request.method()));
   page.on('response', (response) => {
     if (response.status() >= 500) problems.push(`server answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+    noteApiCall(response.url(), `${response.status()} ${response.request().method()}`);
   });
 
   problemsOf.set(page, problems);
@@ -104,12 +114,26 @@ export async function openPage(browser: Browser, options: OpenPageOptions): Prom
     return response;
   };
 
-  onTestFinished(async () => {
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') await reportFailedPage(page, task.name, apiCalls);
     await auditA11y(page);
     await context.close();
     if (problems.length > 0) throw new Error(`The page reported problems:\n${problems.join('\n')}`);
   });
   return page;
+}
+
+/** What a page showed when its test failed: a screenshot, and its address, text and last API calls on stdout. */
+async function reportFailedPage(page: Page, testName: string, apiCalls: string[]): Promise<void> {
+  if (page.isClosed()) return;
+  try {
+    const name = `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+    const path = await screenshotViewport(page, name);
+    const text = (await page.locator('body').innerText({ timeout: 2000 })).replace(/\s+/g, ' ').slice(0, 1500);
+    console.log(`The failed test's page: ${page.url()} (screenshot ${path})\nIt showed: ${text}\nIts last API calls:\n${apiCalls.join('\n')}`);
+  } catch (error) {
+    console.log(`The failed test's page could not be read: ${String(error)}`);
+  }
 }
 
 /** Full-page PNG in .test-data/screenshots/<name>.png; returns its path. */
