@@ -78,8 +78,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const produced = await projection.apply(event, attempt === 1 ? store : tagged, context);
         policy.succeeded(projection);
         checkpoints.set(projection.name, event.position);
-        // An answer that reads only some projections need not wait for the rest to apply the event:
-        // looked at after each projection such an answer names (after the others it has nothing to answer).
+        // An answer that reads only some projections need not wait for the rest: looked at after each one such an answer names.
         if (waiters.wants(projection.name)) waiters.settle(event.position);
         return produced ?? [];
       } catch (error) {
