@@ -17,7 +17,7 @@ import { handleError } from './errors';
 import { peerAddress, resolveClientAddress } from './platform/client-address';
 import { minPositionGate } from './platform/min-position';
 import { crossSiteGuard } from './platform/origin';
-import { securityHeaders, setSecurityHeaders } from './platform/security-headers';
+import { API_JSON_SECURITY_HEADERS, isApiJson, securityHeaders, setSecurityHeaders } from './platform/security-headers';
 import { mountRoutes } from './routes/index';
 
 /** The most a JSON request body may weigh; multipart uploads have their own limits. */
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
     c.set('requestId', requestId);
     c.header('X-Request-Id', requestId);
     await next();
-    setSecurityHeaders(c, security);
+    setSecurityHeaders(c, isApiJson(c.req.path, c.res.headers.get('content-type')) ? API_JSON_SECURITY_HEADERS : security);
     const seconds = (performance.now() - started) / 1000;
     // The pattern of the route that answered (never the raw path: ids would make a series per listing).
     deps.metrics.observeRequest(c.req.method, routePath(c) || 'unmatched', c.res.status, seconds);

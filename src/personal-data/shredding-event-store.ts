@@ -13,6 +13,17 @@ export const ACCOUNT_ERASED = 'AccountErased';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A shallow copy by a loop, not a spread: records of every event type's shape
+ * are copied at the same few places, where V8's spread falls to its slow path
+ * (several times the loop's cost, decision 0052).
+ */
+function copyRecord<T extends Record<string, unknown>>(record: T): T {
+  const copy: Record<string, unknown> = {};
+  for (const field in record) copy[field] = record[field];
+  return copy as T;
+}
+
 function addSubject(value: unknown, into: Set<string>): void {
   if (isSealed(value)) into.add(value.$pii);
 }
@@ -36,7 +47,7 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       if (value === undefined || value === null || isSealed(value)) continue;
       if (!sealed) {
         key = await keys.keyFor(subjectId);
-        sealed = { ...record };
+        sealed = copyRecord(record);
       }
       if (!key) {
         // An erased person's new values are written as their stand-ins straight away.
@@ -67,7 +78,7 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
     for (const field in fields) {
       const value = record[field];
       if (!isSealed(value)) continue;
-      opened ??= { ...record };
+      opened ??= copyRecord(record);
       const standIn = fields[field] as StandIn;
       const key = found.get(value.$pii);
       const json = key ? (recentlySealed.json(value) ?? openJson(value, key)) : undefined;

@@ -78,8 +78,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const produced = await projection.apply(event, attempt === 1 ? store : tagged, context);
         policy.succeeded(projection);
         checkpoints.set(projection.name, event.position);
-        // An answer that reads only some projections need not wait for the rest to apply the event.
-        if (waiters.anyNamed()) waiters.settle(event.position);
+        // An answer that reads only some projections need not wait for the rest: looked at after each one such an answer names.
+        if (waiters.wants(projection.name)) waiters.settle(event.position);
         return produced ?? [];
       } catch (error) {
         const verdict = policy.failed(projection, event, error);

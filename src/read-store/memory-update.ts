@@ -135,14 +135,17 @@ function setPath(target: PlainObject, path: string, value: unknown): void {
 }
 
 function assertNoConflicts(update: Update): void {
-  const paths: string[] = [];
+  const operators = update as Record<string, PlainObject>;
+  let count = 0;
   let dotted = false;
-  for (const fields of Object.values(update as Record<string, PlainObject>)) {
-    for (const path in fields) {
-      paths.push(path);
-      dotted ||= path.includes('.');
-    }
+  for (const operator in operators) {
+    count++;
+    for (const path in operators[operator]) dotted ||= path.includes('.');
   }
+  // One operator's top-level paths are its object's keys, which cannot repeat: nothing to check (the projections' usual write).
+  if (count < 2 && !dotted) return;
+  const paths: string[] = [];
+  for (const operator in operators) for (const path in operators[operator]) paths.push(path);
   // Top-level paths conflict only by repeating; the pairwise prefix check is for dotted ones.
   if (!dotted) {
     if (paths.length < 2) return;

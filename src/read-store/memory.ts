@@ -133,20 +133,36 @@ function createCollection(state: CollectionState): Collection<Doc> {
 
   // Validates every change before applying any: all or nothing.
   const commit = (changes: Change[]): void => {
-    for (const index of state.indexes) {
+    const { indexes } = state;
+    // Which index each change moves, worked out once: an index whose keys a change leaves alone is neither
+    // checked for duplicates (the document already holds those keys) nor updated.
+    let touched: boolean[] | undefined;
+    if (indexes.length > 0) {
+      touched = new Array<boolean>(changes.length * indexes.length);
+      for (let c = 0; c < changes.length; c++) {
+        const { before, after } = changes[c] as Change;
+        for (let i = 0; i < indexes.length; i++) touched[c * indexes.length + i] = before === null || (indexes[i] as MemoryIndex).touches(before, after);
+      }
+    }
+    for (let i = 0; i < indexes.length; i++) {
+      const index = indexes[i] as MemoryIndex;
       if (!index.unique) continue;
-      const claimed = new Map<string, string>();
-      for (const { after } of changes) {
+      let claimed: Map<string, string> | undefined;
+      for (let c = 0; c < changes.length; c++) {
+        if (!touched?.[c * indexes.length + i]) continue;
+        const { after } = changes[c] as Change;
         for (const key of index.uniqueKeys(after)) {
-          const holder = index.ownerOf(key) ?? claimed.get(key);
+          const holder = index.ownerOf(key) ?? claimed?.get(key);
           if (holder !== undefined && holder !== after._id) throw duplicate(index, after);
-          claimed.set(key, after._id);
+          (claimed ??= new Map()).set(key, after._id);
         }
       }
     }
-    for (const { before, after } of changes) {
-      for (const index of state.indexes) {
-        if (before && !index.touches(before, after)) continue;
+    for (let c = 0; c < changes.length; c++) {
+      const { before, after } = changes[c] as Change;
+      for (let i = 0; i < indexes.length; i++) {
+        if (!touched?.[c * indexes.length + i]) continue;
+        const index = indexes[i] as MemoryIndex;
         if (before) index.remove(before);
         index.add(after);
       }

@@ -3,7 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { describe, expect, it } from 'vitest';
 import { testAppPerTest } from '../../testing/test-app';
 import { START_AFTER_PAINT_CSP } from './prerendered';
-import { contentSecurityPolicy, securityHeaders, setSecurityHeaders } from './security-headers';
+import { API_JSON_SECURITY_HEADERS, contentSecurityPolicy, isApiJson, securityHeaders, setSecurityHeaders } from './security-headers';
 
 const testApp = testAppPerTest();
 
@@ -42,19 +42,47 @@ describe('security headers', () => {
   it('are on every answer of the app, its errors and a handler that set one of them itself', async () => {
     const { app } = await testApp();
     const expected = securityHeaders({ stripe: false });
-    for (const path of ['/healthz', '/api/nope', '/api/properties/x/bid']) {
-      const res = await app.request(path, { method: path.endsWith('/bid') ? 'POST' : 'GET' });
-      for (const [name, value] of expected) expect([path, name, res.headers.get(name)]).toEqual([path, name, value]);
-      expect(res.headers.has('x-powered-by')).toBe(false);
-    }
+    const res = await app.request('/healthz');
+    for (const [name, value] of expected) expect([name, res.headers.get(name)]).toEqual([name, value]);
+    expect(res.headers.has('x-powered-by')).toBe(false);
     const own = new Hono()
       .use('*', async (c, next) => {
         await next();
         setSecurityHeaders(c, expected);
       })
       .get('/', (c) => c.text('framed', 200, { 'X-Frame-Options': 'ALLOWALL', 'X-Powered-By': 'test' }));
-    const res = await own.request('/');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.has('x-powered-by')).toBe(false);
+    const framed = await own.request('/');
+    expect(framed.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(framed.headers.has('x-powered-by')).toBe(false);
+  });
+
+  it("an API answer in JSON carries the ones that matter for JSON, its errors included, and none of a page's", async () => {
+    const { app } = await testApp();
+    const pageOnly = securityHeaders({ stripe: false }).filter(([name]) => !API_JSON_SECURITY_HEADERS.some(([api]) => api === name));
+    expect(pageOnly.map(([name]) => name)).toHaveLength(8);
+    // A 404, a refusal without a session (401) and a refusal of another site (403).
+    const answers = [
+      ['/api/nope', {}],
+      ['/api/properties/x/bid', { method: 'POST' }],
+      ['/api/properties/x/bid', { method: 'POST', headers: { origin: 'https://evil.example' } }],
+    ] as const;
+    for (const [path, init] of answers) {
+      const res = await app.request(path, init);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      for (const [name, value] of API_JSON_SECURITY_HEADERS) expect([path, res.status, name, res.headers.get(name)]).toEqual([path, res.status, name, value]);
+      for (const [name] of pageOnly) expect([path, name, res.headers.has(name)]).toEqual([path, name, false]);
+      expect(res.headers.has('x-powered-by')).toBe(false);
+    }
+    expect(API_JSON_SECURITY_HEADERS.find(([name]) => name === 'Content-Security-Policy')?.[1]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('keeps the whole set for anything but JSON under /api', () => {
+    expect(isApiJson('/api/properties/x/bid', 'application/json')).toBe(true);
+    expect(isApiJson('/api', 'application/json; charset=UTF-8')).toBe(true);
+    expect(isApiJson('/api/files/a.jpg', 'image/jpeg')).toBe(false);
+    expect(isApiJson('/api/files/a.svg', null)).toBe(false);
+    expect(isApiJson('/healthz', 'application/json')).toBe(false);
+    expect(isApiJson('/apiary', 'application/json')).toBe(false);
+    expect(isApiJson('/', 'text/html; charset=UTF-8')).toBe(false);
   });
 });

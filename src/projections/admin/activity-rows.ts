@@ -55,7 +55,10 @@ export interface ActivityRow<E extends { type: string; data: unknown }> {
   /**
    * The entry for the event, or null when this instance of it is not worth
    * logging. `before` is what the directory knew of the entry's target before
-   * this event, for changes that the event alone cannot tell.
+   * this event, for changes that the event alone cannot tell. An entry that
+   * reads `before` names it as its third parameter, without a default value:
+   * an entry of two parameters is built once per event, before the directory
+   * is read (activity-log.ts), and not again with `before`.
    */
   entry?: (data: E['data'], event: RecordedEvent, before: NameDoc | null) => ActivityDraft | null;
   names?: (data: E['data'], event: RecordedEvent) => KnownName[];

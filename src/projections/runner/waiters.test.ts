@@ -78,4 +78,27 @@ describe('waiters for some projections only', () => {
     expect(results).toEqual(['2 true', '3 true']);
     expect(waiters.anyNamed()).toBe(false);
   });
+
+  it('say which projections a waiter names, until it is answered, timed out or ended', async () => {
+    const positions = new Map([
+      ['bids', 1],
+      ['market', 1],
+      ['users', 1],
+    ]);
+    const waiters = createWaiters((names) => Math.min(...(names ?? [...positions.keys()]).map((name) => positions.get(name) ?? 0)));
+    const first = waiters.waitFor(2, 10_000, ['bids', 'market']);
+    const second = waiters.waitFor(3, 10_000, ['bids']);
+    const unnamed = waiters.waitFor(2, 10_000);
+    expect([waiters.wants('bids'), waiters.wants('market'), waiters.wants('users')]).toEqual([true, true, false]);
+    positions.set('bids', 2);
+    positions.set('market', 2);
+    waiters.settle(2);
+    expect(await first).toBe(true);
+    expect([waiters.wants('bids'), waiters.wants('market')]).toEqual([true, false]);
+    expect(await waiters.waitFor(9, 5, ['users'])).toBe(false);
+    expect(waiters.wants('users')).toBe(false);
+    waiters.end();
+    expect([await second, await unnamed]).toEqual([false, false]);
+    expect([waiters.wants('bids'), waiters.anyNamed()]).toEqual([false, false]);
+  });
 });

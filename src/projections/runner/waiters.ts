@@ -12,6 +12,16 @@ type Waiter = { position: LogPosition; names: readonly string[] | undefined; res
 export function createWaiters(current: (names?: readonly string[]) => LogPosition | undefined) {
   let waiters: Waiter[] = [];
   let named = 0;
+  // How many waiters name each projection: a settle after a projection nobody names has nothing to answer.
+  const namedBy = new Map<string, number>();
+  const count = (names: readonly string[], by: 1 | -1) => {
+    named += by;
+    for (const name of names) {
+      const left = (namedBy.get(name) ?? 0) + by;
+      if (left > 0) namedBy.set(name, left);
+      else namedBy.delete(name);
+    }
+  };
   // The lowest position any waiter waits for: a settle after an event below it has nothing to look at.
   let lowestWaited = Number.POSITIVE_INFINITY;
 
@@ -22,7 +32,7 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
 
   const remove = (waiter: Waiter) => {
     waiters = waiters.filter((w) => w !== waiter);
-    if (waiter.names) named--;
+    if (waiter.names) count(waiter.names, -1);
   };
 
   return {
@@ -45,12 +55,14 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
           resolve(false);
         }, timeoutMs);
         waiters.push(waiter);
-        if (names) named++;
+        if (names) count(names, 1);
         lowestWaited = Math.min(lowestWaited, position);
       });
     },
     /** Whether a waiter waits for some projections only: worth settling after each projection, not only after each event. */
     anyNamed: () => named > 0,
+    /** Whether a waiter names the projection `name`: only then can its apply of an event answer one before the event's end. */
+    wants: (name: string) => namedBy.has(name),
     /**
      * Resolves the waiters whose position is now reached. With `applied`, the
      * position just applied (no read model can be past it), only the waiters
@@ -76,7 +88,7 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
       const finished = new Set(done);
       waiters = waiters.filter((waiter) => !finished.has(waiter));
       for (const waiter of done) {
-        if (waiter.names) named--;
+        if (waiter.names) count(waiter.names, -1);
         waiter.resolve(true);
       }
     },
@@ -85,6 +97,7 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
       for (const waiter of waiters) waiter.resolve(false);
       waiters = [];
       named = 0;
+      namedBy.clear();
       lowestWaited = Number.POSITIVE_INFINITY;
     },
   };
