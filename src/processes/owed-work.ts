@@ -70,6 +70,55 @@ export function owedWorkOptions(deps: ClockedProcessDeps): Pick<OwedWorkOptions<
 /** What is due by `dueBy`: every item without a `dueAt`, and those whose `dueAt` has come. */
 const dueFilter = (dueBy: string) => ({ doneAt: null, $or: [{ dueAt: { $exists: false } }, { dueAt: null }, { dueAt: { $lte: dueBy } }] });
 
+/** How many owed items a sweep reads at once; it yields to the event loop between pages. */
+export const SWEEP_PAGE = 500;
+/** How far another clock (the log's, on KurrentDB) may run ahead of this node's without an item waiting a sweep. */
+const CLOCK_AHEAD_MS = 5 * 60_000;
+/** The order of the owed collections' index `{ doneAt: 1, since: 1 }`: every page is a walk along it, never a sort. */
+const SWEEP_ORDER = { doneAt: 1, since: 1 } as const;
+
+/**
+ * The `since` past which nothing is due by `dueBy`: an item the clock brings
+ * has its `dueAt` as its `since` (OwedDoc), and any other the recordedAt of
+ * an event already in the log. So a walk of the index stops there, not at
+ * the end of everything owed later (a listing's close years away).
+ */
+export const dueHorizon = (dueByMs: number, wallMs = Date.now()) => new Date(Math.max(dueByMs, wallMs + CLOCK_AHEAD_MS)).toISOString();
+
+/** Lets timers, I/O and requests run between two pages of a sweep. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads what is owed and due by `dueByMs`, oldest first, a page at a time
+ * along the `{ doneAt, since }` index, handing each item once to `each`; the
+ * event loop runs between pages. `each` may complete items meanwhile: a page
+ * starts from the last `since` read, and what was handed already is skipped.
+ */
+export async function forEachDue<T extends OwedDoc>(owed: Collection<T>, dueByMs: number, each: (item: T) => Promise<void> | void, stopped: () => boolean = () => false): Promise<Set<string>> {
+  const dueBy = new Date(dueByMs).toISOString();
+  const horizon = dueHorizon(dueByMs);
+  const seen = new Set<string>();
+  let after: string | undefined;
+  let limit = SWEEP_PAGE;
+  for (;;) {
+    const since = after === undefined ? { $lte: horizon } : { $gte: after, $lte: horizon };
+    const page = await owed.find({ ...dueFilter(dueBy), since }, { sort: SWEEP_ORDER, limit });
+    let fresh = 0;
+    for (const item of page) {
+      if (seen.has(item._id)) continue;
+      seen.add(item._id);
+      fresh++;
+      if (stopped()) return seen;
+      await each(item);
+    }
+    if (page.length < limit) return seen;
+    after = page[page.length - 1]?.since;
+    // A whole page of one `since`, all handed already: read more of it at once.
+    limit = fresh === 0 ? limit * 2 : SWEEP_PAGE;
+    await yieldToLoop();
+  }
+}
+
 export interface OwedWork<T extends OwedDoc> {
   /** Reads what is owed now and keeps going until stopped. */
   start(): void;
@@ -180,26 +229,34 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     if (sweeping) return sweeping;
     sweeping = (async () => {
       try {
-        const dueBy = new Date(dueNow()).toISOString();
-        const owed = await options.owed().find(dueFilter(dueBy), { sort: { since: 1 } });
-        // Work the clock brings later (a listing's close): the timer wakes for the first of it.
-        const [upcoming] = await options.owed().find({ doneAt: null, dueAt: { $gt: dueBy } }, { sort: { dueAt: 1 }, limit: 1 });
+        const dueByMs = dueNow();
+        const dueBy = new Date(dueByMs).toISOString();
+        let overdue = 0;
+        let oldest: T | undefined;
+        // One at a time: after an outage, hundreds of items must not all hit the store at once.
+        const ids = await forEachDue(
+          options.owed(),
+          dueByMs,
+          async (item) => {
+            const tried = attempts.get(item._id);
+            if (!tried || (!tried.done && tried.nextAt <= now())) await attempt(item);
+            if (pendingFor(item) >= OVERDUE_AFTER_MS && !attempts.get(item._id)?.done) {
+              overdue++;
+              oldest ??= item;
+            }
+          },
+          () => stopped,
+        );
+        if (stopped) return;
+        // Work the clock brings later (a listing's close): the timer wakes for the first of it. Its `since` is its `dueAt`.
+        const [upcoming] = await options.owed().find({ doneAt: null, since: { $gt: dueBy }, dueAt: { $gt: dueBy } }, { sort: SWEEP_ORDER, limit: 1 });
         sweepFailures = 0;
-        const ids = new Set(owed.map((item) => item._id));
         // Paid in the log (here or by another node): nothing to remember.
         for (const id of attempts.keys()) if (!ids.has(id)) attempts.delete(id);
-        // One at a time: after an outage, hundreds of items must not all hit the store at once.
-        for (const item of owed) {
-          if (stopped) return;
-          const tried = attempts.get(item._id);
-          if (!tried || (!tried.done && tried.nextAt <= now())) await attempt(item);
-        }
-        const overdue = owed.filter((item) => pendingFor(item) >= OVERDUE_AFTER_MS && !attempts.get(item._id)?.done);
-        const oldest = overdue[0];
         // At most once a minute, however many retries fall due meanwhile.
         if (oldest && now() - warnedAt >= OVERDUE_AFTER_MS) {
           warnedAt = now();
-          logger.warn(`${name}: items still owed after a minute`, { count: overdue.length, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
+          logger.warn(`${name}: items still owed after a minute`, { count: overdue, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
         }
         let next = upcoming?.dueAt ? Math.min(QUIET_SWEEP_MS, Math.max(0, Date.parse(upcoming.dueAt) - dueNow())) : QUIET_SWEEP_MS;
         for (const tried of attempts.values()) if (!tried.done) next = Math.min(next, Math.max(0, tried.nextAt - now()));
