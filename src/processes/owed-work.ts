@@ -3,6 +3,7 @@ import type { EventStore } from '../event-store/port';
 import type { Collection, ReadStore } from '../read-store/port';
 import type { Logger } from '../http/platform/logger';
 import type { Leases } from './leases';
+import { dueFilter, forEachDue, SWEEP_ORDER } from './owed-sweep';
 
 /** How a failed item is retried: `firstMs`, doubling up to `maxMs`. */
 export interface RetryPolicy {
@@ -65,58 +66,6 @@ export interface OwedWorkOptions<T extends OwedDoc> {
 export function owedWorkOptions(deps: ClockedProcessDeps): Pick<OwedWorkOptions<OwedDoc>, 'logger' | 'lease' | 'retry' | 'now' | 'dueNow'> {
   const { logger, lease, retry, now, dueNow } = deps;
   return { logger, ...(lease ? { lease } : {}), ...(retry ? { retry } : {}), ...(now ? { now } : {}), ...(dueNow ? { dueNow } : {}) };
-}
-
-/** What is due by `dueBy`: every item without a `dueAt`, and those whose `dueAt` has come. */
-const dueFilter = (dueBy: string) => ({ doneAt: null, $or: [{ dueAt: { $exists: false } }, { dueAt: null }, { dueAt: { $lte: dueBy } }] });
-
-/** How many owed items a sweep reads at once; it yields to the event loop between pages. */
-export const SWEEP_PAGE = 500;
-/** How far another clock (the log's, on KurrentDB) may run ahead of this node's without an item waiting a sweep. */
-const CLOCK_AHEAD_MS = 5 * 60_000;
-/** The order of the owed collections' index `{ doneAt: 1, since: 1 }`: every page is a walk along it, never a sort. */
-const SWEEP_ORDER = { doneAt: 1, since: 1 } as const;
-
-/**
- * The `since` past which nothing is due by `dueBy`: an item the clock brings
- * has its `dueAt` as its `since` (OwedDoc), and any other the recordedAt of
- * an event already in the log. So a walk of the index stops there, not at
- * the end of everything owed later (a listing's close years away).
- */
-export const dueHorizon = (dueByMs: number, wallMs = Date.now()) => new Date(Math.max(dueByMs, wallMs + CLOCK_AHEAD_MS)).toISOString();
-
-/** Lets timers, I/O and requests run between two pages of a sweep. */
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Reads what is owed and due by `dueByMs`, oldest first, a page at a time
- * along the `{ doneAt, since }` index, handing each item once to `each`; the
- * event loop runs between pages. `each` may complete items meanwhile: a page
- * starts from the last `since` read, and what was handed already is skipped.
- */
-export async function forEachDue<T extends OwedDoc>(owed: Collection<T>, dueByMs: number, each: (item: T) => Promise<void> | void, stopped: () => boolean = () => false): Promise<Set<string>> {
-  const dueBy = new Date(dueByMs).toISOString();
-  const horizon = dueHorizon(dueByMs);
-  const seen = new Set<string>();
-  let after: string | undefined;
-  let limit = SWEEP_PAGE;
-  for (;;) {
-    const since = after === undefined ? { $lte: horizon } : { $gte: after, $lte: horizon };
-    const page = await owed.find({ ...dueFilter(dueBy), since }, { sort: SWEEP_ORDER, limit });
-    let fresh = 0;
-    for (const item of page) {
-      if (seen.has(item._id)) continue;
-      seen.add(item._id);
-      fresh++;
-      if (stopped()) return seen;
-      await each(item);
-    }
-    if (page.length < limit) return seen;
-    after = page[page.length - 1]?.since;
-    // A whole page of one `since`, all handed already: read more of it at once.
-    limit = fresh === 0 ? limit * 2 : SWEEP_PAGE;
-    await yieldToLoop();
-  }
 }
 
 export interface OwedWork<T extends OwedDoc> {

@@ -71,11 +71,20 @@ export function firstInOrder(pool: Iterable<Entry>, test: Matcher, sort: Array<[
     }
     return compareStrings(a.entry.doc._id, b.entry.doc._id);
   };
+  // Whether `entry` comes before the last one kept, its keys read in place: most of a large match is not kept, and builds nothing.
+  const before = (entry: Entry, last: Keyed): boolean => {
+    for (let i = 0; i < sort.length; i++) {
+      const [path, direction] = sort[i] as [string, 1 | -1];
+      const order = compareValues(sortKeyAt(entry.doc, path, direction), last.keys[i]);
+      if (order !== 0) return order * direction < 0;
+    }
+    return compareStrings(entry.doc._id, last.entry.doc._id) < 0;
+  };
   const run: Keyed[] = [];
   for (const entry of pool) {
     if (!test(entry)) continue;
+    if (run.length >= wanted && !before(entry, run[run.length - 1] as Keyed)) continue;
     const keyed = { entry, keys: sort.map(([path, direction]) => sortKeyAt(entry.doc, path, direction)) };
-    if (run.length >= wanted && compare(keyed, run[run.length - 1] as Keyed) >= 0) continue;
     let low = 0;
     let high = run.length;
     while (low < high) {

@@ -11,7 +11,8 @@ import type { Projection } from '../../projections/projection';
 import type { UserDoc } from '../../projections/accounts/users';
 import { USERS } from '../../projections/accounts/users';
 import type { ReadStore } from '../../read-store/port';
-import { DEFAULT_LEASE_MS, OVERDUE_AFTER_MS, type LeaseOptions, type RetryPolicy, DEFAULT_RETRY, forEachDue, SWEEP_PAGE } from '../owed-work';
+import { DEFAULT_LEASE_MS, OVERDUE_AFTER_MS, type LeaseOptions, type RetryPolicy, DEFAULT_RETRY } from '../owed-work';
+import { forEachDue, SWEEP_PAGE } from '../owed-sweep';
 
 export const BID_MAILS = 'bid-mails';
 
