@@ -82,8 +82,9 @@ export function firstInOrder(pool: Iterable<Entry>, test: Matcher, sort: Array<[
   };
   const run: Keyed[] = [];
   for (const entry of pool) {
-    if (!test(entry)) continue;
+    // Its place first: once the run is full, most entries come after its last, and the filter need not test them.
     if (run.length >= wanted && !before(entry, run[run.length - 1] as Keyed)) continue;
+    if (!test(entry)) continue;
     const keyed = { entry, keys: sort.map(([path, direction]) => sortKeyAt(entry.doc, path, direction)) };
     let low = 0;
     let high = run.length;
