@@ -25,7 +25,7 @@ export interface CollectionState {
   // How the last read chose its documents and how many it tested; tests assert on it.
   stats: { examined: number; plan: string };
   // Documents restored from a snapshot and not decoded yet, with the indexes asked for meanwhile (memory.ts).
-  deferred?: { count: number; load(): readonly Doc[]; encoded: Uint8Array; indexes: Array<[Sort, IndexOptions]> };
+  deferred?: { count: number; load(): readonly Doc[]; encoded: Uint8Array; indexes: Array<[Sort, IndexOptions]>; slices?: ((rows: number) => Iterator<readonly Doc[]>) | undefined; decoding?: { rest: Iterator<readonly Doc[]>; done: Promise<void> } };
 }
 
 export interface ReadShape {
