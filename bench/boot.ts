@@ -69,6 +69,7 @@ export async function benchBoot(): Promise<void> {
       printLine(`  snapshot written at the clean shutdown: ${seconds(first.snapshotWriteMs)}, ${mib(size)}`);
       const again = await inChild('boot', dir, 'decode-all');
       printLine(`  start from the snapshot: ${seconds(again.ms)} (${(again.ms / raw.ms).toFixed(2)}x the raw read), ${again.documents.toLocaleString('en')} documents of ${again.restored} projections loaded, resident ${mib(again.rssBytes)}`);
+      printLine(`  the process managers' first sweeps done ${seconds(again.sweptMs)} after that, the event loop held at most ${again.longestBlockMs.toFixed(0)} ms at a time meanwhile`);
       printLine(`  then every collection decoded, as once each was used: ${seconds(again.allUsedMs)} more, resident ${mib(again.rssAllUsedBytes)}`);
 
       if (first.restored === 0) recordFigure({ name: `replay, ${events} events (a first start)`, value: `${perSecond(raw.events, first.ms)}; raw read ${perSecond(raw.events, raw.ms)}`, aim: 'reported: events/s beside the raw read', met: undefined });
