@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createLocalBlobStore } from '../src/blobs/local';
 import { deriveFileUrlKey } from '../src/blobs/signed-url';
 import { createSqliteEventStore } from '../src/event-store/sqlite';
@@ -13,7 +14,7 @@ import { createMemoryReadStore, memoryDocuments } from '../src/read-store/memory
 /** What a child of bench/boot.ts measured, in a process that did nothing before, as a server's start has not. */
 export type BootChildResult =
   | { mode: 'raw'; events: number; ms: number; rssBytes: number }
-  | { mode: 'boot'; ms: number; rssBytes: number; restored: number; documents: number; snapshotWriteMs: number; allUsedMs: number; rssAllUsedBytes: number };
+  | { mode: 'boot'; ms: number; rssBytes: number; restored: number; documents: number; snapshotWriteMs: number; allUsedMs: number; rssAllUsedBytes: number; sweptMs: number; longestBlockMs: number };
 
 const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -57,6 +58,15 @@ async function boot(): Promise<BootChildResult> {
   });
   const ms = performance.now() - started;
   const rssBytes = process.memoryUsage().rss;
+  // The process managers' first sweeps go on after the start (their reads decode in slices, their pages yield):
+  // how long until they are done, and the longest the event loop was held meanwhile, which a request would wait.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const sweepStarted = performance.now();
+  await composed.processManagers.idle();
+  const sweptMs = performance.now() - sweepStarted;
+  delay.disable();
+  const longestBlockMs = delay.max / 1e6;
   // What a start from the snapshot leaves for later: every collection decoded, as once each has been used.
   const usedStarted = performance.now();
   const models = readModelsOf(composed.deps.readStore);
@@ -70,7 +80,7 @@ async function boot(): Promise<BootChildResult> {
   const snapshotWriteMs = performance.now() - writeStarted;
   await composed.processManagers.stop();
   await eventStore.close();
-  return { mode: 'boot', ms, rssBytes, restored: composed.restored?.restored.length ?? 0, documents: composed.restored?.documents ?? 0, snapshotWriteMs, allUsedMs, rssAllUsedBytes };
+  return { mode: 'boot', ms, rssBytes, restored: composed.restored?.restored.length ?? 0, documents: composed.restored?.documents ?? 0, snapshotWriteMs, allUsedMs, rssAllUsedBytes, sweptMs, longestBlockMs };
 }
 
 const result = mode === 'raw' ? await raw() : await boot();

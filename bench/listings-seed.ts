@@ -10,6 +10,12 @@ export interface SeedCounts {
   listings: number;
   realtors: number;
   bids: number;
+  /**
+   * The log a running node writes: each bid names the node whose request took
+   * it, so its owner is owed a mail (bid_mails_owed), and that node's bid
+   * mailer recorded the mails sent (BidMailsSent, one per realtor's bids).
+   */
+  live?: boolean;
 }
 
 export interface Seeded extends SeedCounts {
@@ -45,7 +51,7 @@ export async function seedListingsLog(path: string, counts: SeedCounts, options:
   const propertyIds = Array.from({ length: counts.listings }, () => crypto.randomUUID());
   let events = 0;
   const append = async (streamId: string, batch: NewEvent[]) => {
-    await store.append(streamId, metadata ? batch.map((one) => ({ ...one, metadata: metadata() })) : batch, expected.noStream);
+    await store.append(streamId, metadata ? batch.map((one) => ({ ...one, metadata: { ...one.metadata, ...metadata() } })) : batch, expected.noStream);
     events += batch.length;
   };
 
@@ -91,9 +97,16 @@ export async function seedListingsLog(path: string, counts: SeedCounts, options:
     for (let k = 0; k < mine; k++) {
       // 101 is prime to the listing count, so one realtor never bids twice on a property.
       const propertyId = propertyIds[(r * 7 + k * 101) % propertyIds.length];
-      batch.push(event('BidPlaced', { bidId: crypto.randomUUID(), propertyId, amount: 100 + k, message: k % 3 === 0 ? '' : 'Happy to help you sell.', at: iso(at + k), balanceAfter: mine - k - 1 }));
+      const placedEvent = event('BidPlaced', { bidId: crypto.randomUUID(), propertyId, amount: 100 + k, message: k % 3 === 0 ? '' : 'Happy to help you sell.', at: iso(at + k), balanceAfter: mine - k - 1 });
+      // What a request writes (src/http/commands.ts): its node, and that the log owes the mails.
+      batch.push(counts.live ? { ...placedEvent, metadata: { node: 'bench-node', mails: 'log' } } : placedEvent);
     }
     await append(`user-${realtorId}`, batch);
+    if (counts.live && mine > 0) {
+      const bidIds = batch.flatMap((one) => (one.type === 'BidPlaced' ? [(one.data as { bidId: string }).bidId] : []));
+      const sent = event('BidMailsSent', { bidIds, at: iso(at + mine) });
+      await append(`bid-mails-${crypto.randomUUID()}`, [{ ...sent, metadata: { processManager: 'bid-mails' } }]);
+    }
     placed += mine;
   }
   await store.close();

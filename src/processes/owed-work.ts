@@ -3,6 +3,7 @@ import type { EventStore } from '../event-store/port';
 import type { Collection, ReadStore } from '../read-store/port';
 import type { Logger } from '../http/platform/logger';
 import type { Leases } from './leases';
+import { dueFilter, forEachDue, SWEEP_ORDER } from './owed-sweep';
 
 /** How a failed item is retried: `firstMs`, doubling up to `maxMs`. */
 export interface RetryPolicy {
@@ -66,9 +67,6 @@ export function owedWorkOptions(deps: ClockedProcessDeps): Pick<OwedWorkOptions<
   const { logger, lease, retry, now, dueNow } = deps;
   return { logger, ...(lease ? { lease } : {}), ...(retry ? { retry } : {}), ...(now ? { now } : {}), ...(dueNow ? { dueNow } : {}) };
 }
-
-/** What is due by `dueBy`: every item without a `dueAt`, and those whose `dueAt` has come. */
-const dueFilter = (dueBy: string) => ({ doneAt: null, $or: [{ dueAt: { $exists: false } }, { dueAt: null }, { dueAt: { $lte: dueBy } }] });
 
 export interface OwedWork<T extends OwedDoc> {
   /** Reads what is owed now and keeps going until stopped. */
@@ -180,26 +178,34 @@ export function createOwedWork<T extends OwedDoc>(options: OwedWorkOptions<T>): 
     if (sweeping) return sweeping;
     sweeping = (async () => {
       try {
-        const dueBy = new Date(dueNow()).toISOString();
-        const owed = await options.owed().find(dueFilter(dueBy), { sort: { since: 1 } });
-        // Work the clock brings later (a listing's close): the timer wakes for the first of it.
-        const [upcoming] = await options.owed().find({ doneAt: null, dueAt: { $gt: dueBy } }, { sort: { dueAt: 1 }, limit: 1 });
+        const dueByMs = dueNow();
+        const dueBy = new Date(dueByMs).toISOString();
+        let overdue = 0;
+        let oldest: T | undefined;
+        // One at a time: after an outage, hundreds of items must not all hit the store at once.
+        const ids = await forEachDue(
+          options.owed(),
+          dueByMs,
+          async (item) => {
+            const tried = attempts.get(item._id);
+            if (!tried || (!tried.done && tried.nextAt <= now())) await attempt(item);
+            if (pendingFor(item) >= OVERDUE_AFTER_MS && !attempts.get(item._id)?.done) {
+              overdue++;
+              oldest ??= item;
+            }
+          },
+          () => stopped,
+        );
+        if (stopped) return;
+        // Work the clock brings later (a listing's close): the timer wakes for the first of it. Its `since` is its `dueAt`.
+        const [upcoming] = await options.owed().find({ doneAt: null, since: { $gt: dueBy }, dueAt: { $gt: dueBy } }, { sort: SWEEP_ORDER, limit: 1 });
         sweepFailures = 0;
-        const ids = new Set(owed.map((item) => item._id));
         // Paid in the log (here or by another node): nothing to remember.
         for (const id of attempts.keys()) if (!ids.has(id)) attempts.delete(id);
-        // One at a time: after an outage, hundreds of items must not all hit the store at once.
-        for (const item of owed) {
-          if (stopped) return;
-          const tried = attempts.get(item._id);
-          if (!tried || (!tried.done && tried.nextAt <= now())) await attempt(item);
-        }
-        const overdue = owed.filter((item) => pendingFor(item) >= OVERDUE_AFTER_MS && !attempts.get(item._id)?.done);
-        const oldest = overdue[0];
         // At most once a minute, however many retries fall due meanwhile.
         if (oldest && now() - warnedAt >= OVERDUE_AFTER_MS) {
           warnedAt = now();
-          logger.warn(`${name}: items still owed after a minute`, { count: overdue.length, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
+          logger.warn(`${name}: items still owed after a minute`, { count: overdue, oldestForMs: pendingFor(oldest), oldest: options.describe(oldest) });
         }
         let next = upcoming?.dueAt ? Math.min(QUIET_SWEEP_MS, Math.max(0, Date.parse(upcoming.dueAt) - dueNow())) : QUIET_SWEEP_MS;
         for (const tried of attempts.values()) if (!tried.done) next = Math.min(next, Math.max(0, tried.nextAt - now()));

@@ -22,6 +22,11 @@ const queries: Array<[Filter, FindOptions]> = [
   [{}, { sort: { createdAt: 1, _id: 1 }, skip: 10, limit: 24 }],
   [{ tags: 'pool' }, { sort: { createdAt: -1, _id: 1 }, limit: 24 }],
   [{ $or: [{ status: 'draft' }, { price: { $lt: 5 } }] }, { sort: { createdAt: -1, _id: -1 } }],
+  // An equality, then string bounds, along one index (a walk of its range only); a number or no value there matches no string bound.
+  [{ ownerId: 'o3', status: { $gte: 'closed', $lt: 'open' } }, { sort: { ownerId: 1, status: 1, _id: 1 }, limit: 4 }],
+  [{ ownerId: 'o1', status: { $gt: 'closed' } }, { sort: { ownerId: -1, status: -1 } }],
+  [{ ownerId: 'o2', status: { $lte: 'open' } }, { sort: { ownerId: 1, status: 1, _id: -1 }, limit: 6 }],
+  [{ ownerId: 'o4', status: { $gt: 'a', $lte: 'draft' } }, { sort: { ownerId: 1, status: 1 }, limit: 3 }],
 ];
 
 export function describeIndexConformance(context: ConformanceContext): void {
@@ -42,6 +47,7 @@ export function describeIndexConformance(context: ConformanceContext): void {
       await indexed.createIndex({ createdAt: -1 });
       await indexed.createIndex({ ownerId: 1, createdAt: -1 });
       await indexed.createIndex({ tags: 1 });
+      await indexed.createIndex({ ownerId: 1, status: 1 });
       const compare = async () => {
         for (const [filter, options] of queries) {
           const [expected, actual] = [await plain.find(filter, options), await indexed.find(filter, options)];
@@ -56,6 +62,8 @@ export function describeIndexConformance(context: ConformanceContext): void {
         await collection.updateMany({ ownerId: 'o3' }, { $set: { status: 'open', createdAt: new Date(Date.UTC(2025, 0, 1)) } });
         await collection.deleteMany({ status: 'draft', price: { $lt: 25 } });
         await collection.updateOne({ _id: 'l0005' }, { $unset: { createdAt: '' }, $push: { tags: 'pool' } });
+        await collection.updateMany({ _id: { $in: ['l0001', 'l0002', 'l0003', 'l0004'] } }, { $set: { status: 7 } });
+        await collection.updateMany({ _id: { $in: ['l0006', 'l0008', 'l0009', 'l0010'] } }, { $unset: { status: '' } });
       }
       await compare();
     });

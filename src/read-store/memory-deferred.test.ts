@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryReadStore, fillMemoryCollection, inspectMemoryCollection, memoryDocuments, memorySnapshotOf } from './memory';
-import { decodeCollection, encodeCollection } from './memory-snapshot-columns';
+import { decodeCollection, decodeCollectionInSlices, encodeCollection } from './memory-snapshot-columns';
+import { DECODED_PER_TURN } from './memory-slices';
 import { DuplicateKeyError, type Doc } from './port';
 
 const docs: Doc[] = Array.from({ length: 50 }, (_, i) => ({ _id: `b${i}`, realtorId: `r${i % 5}`, amount: 100 + i, ...(i === 7 ? { _deleted: true } : {}) }));
@@ -62,5 +63,53 @@ describe('a memory collection restored from a snapshot', () => {
     await collection.drop();
     expect(await collection.countDocuments({})).toBe(0);
     expect(decoded.times).toBe(0);
+  });
+
+  it('given a large collection, when it is first read, then it is decoded a slice at a time with the event loop free between slices, and a write meanwhile finishes it at once', async () => {
+    const many: Doc[] = Array.from({ length: 2 * DECODED_PER_TURN + 10 }, (_, i) => ({ _id: `b${i}`, realtorId: `r${i % 5}`, amount: i }));
+    const encoded = await encodeCollection(many);
+    const restore = () => {
+      const collection = createMemoryReadStore().collection('bids');
+      const taken = { slices: 0, whole: 0 };
+      fillMemoryCollection(collection, {
+        count: many.length,
+        encoded,
+        load: () => {
+          taken.whole++;
+          return decodeCollection(encoded);
+        },
+        *slices(rows) {
+          for (const slice of decodeCollectionInSlices(encoded, rows)) {
+            taken.slices++;
+            yield slice;
+          }
+        },
+      });
+      return { collection, taken };
+    };
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+    const { collection, taken } = restore();
+    await collection.createIndex({ realtorId: 1 });
+    let answered = false;
+    const reading = collection.find({ realtorId: 'r1' }).then((found) => ((answered = true), found));
+    await turn();
+    await turn();
+    // Part way: not answered yet, the bytes still what a snapshot writes back.
+    expect(answered).toBe(false);
+    expect(taken.slices).toBeGreaterThan(0);
+    expect(memorySnapshotOf(collection)).toEqual({ count: many.length, encoded });
+    expect(await reading).toHaveLength(many.length / 5);
+    expect(inspectMemoryCollection(collection).plan).toBe('index:realtorId_1');
+    expect(taken).toEqual({ slices: 3, whole: 0 });
+
+    const again = restore();
+    const read = again.collection.findOne({ _id: 'b7' });
+    await turn();
+    await turn();
+    await again.collection.updateOne({ _id: 'b7' }, { $set: { amount: -1 } });
+    expect(await read).toEqual({ _id: 'b7', realtorId: 'r2', amount: -1 });
+    expect(await again.collection.countDocuments({})).toBe(many.length);
+    expect(again.taken).toEqual({ slices: 3, whole: 0 });
   });
 });

@@ -157,10 +157,19 @@ export class MemoryIndex {
     return this.arrayIds.size === 0;
   }
 
+  // Whether the sorted view is built and few enough writes came since that patching it beats sorting it again.
+  viewReady(): boolean {
+    return this.sorted !== null && !this.needsSort(this.sorted);
+  }
+
+  private needsSort(sorted: SortedEntry[]): boolean {
+    return this.stale.size > Math.max(64, sorted.length >> 10);
+  }
+
   // Every document ordered by this index's keys, then `_id` ascending.
   sortedEntries(docs: ReadonlyMap<string, Entry>): SortedEntry[] {
     const compare = (a: SortedEntry, b: SortedEntry): number => this.compareEntries(a, b) || compareStrings(a.id, b.id);
-    if (this.sorted === null || this.stale.size > Math.max(64, this.sorted.length >> 10)) {
+    if (this.sorted === null || this.needsSort(this.sorted)) {
       this.sorted = [...docs.values()].map((entry) => this.entryOf(entry)).sort(compare);
     } else if (this.stale.size > 0) {
       // A few writes since the last read: patch the view instead of sorting everything again.

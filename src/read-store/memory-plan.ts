@@ -2,7 +2,8 @@ import { Context } from 'mingo/core';
 import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
-import type { Entry, MemoryIndex, SortedEntry } from './memory-index';
+import type { Entry, MemoryIndex } from './memory-index';
+import { firstInOrder, indexOrderFor, type Matcher, rangeOf, TOP_FROM, viewAffordable, walkIsCheaper, walkSorted } from './memory-walk';
 import { compileFastMatcher, DEFER, testOnce } from './memory-match';
 import { type Candidates, candidatesFor } from './memory-candidates';
 import type { TextHolder } from './memory-text';
@@ -24,7 +25,7 @@ export interface CollectionState {
   // How the last read chose its documents and how many it tested; tests assert on it.
   stats: { examined: number; plan: string };
   // Documents restored from a snapshot and not decoded yet, with the indexes asked for meanwhile (memory.ts).
-  deferred?: { count: number; load(): readonly Doc[]; encoded: Uint8Array; indexes: Array<[Sort, IndexOptions]> };
+  deferred?: { count: number; load(): readonly Doc[]; encoded: Uint8Array; indexes: Array<[Sort, IndexOptions]>; slices?: ((rows: number) => Iterator<readonly Doc[]>) | undefined; decoding?: { rest: Iterator<readonly Doc[]>; done: Promise<void> } };
 }
 
 export interface ReadShape {
@@ -34,9 +35,6 @@ export interface ReadShape {
   /** Reads pass true: tombstones (DELETED_FIELD) match no filter that does not name them. */
   hideDeleted?: boolean;
 }
-
-// Tests a stored entry's document; the entry keeps what a search works out about it (memory-text.ts).
-type Matcher = (entry: Entry) => boolean;
 
 // Built once: mingo's main entry copies its whole operator table (~300 operators)
 // into every query it creates, which dominated the cost of a projection's write.
@@ -80,12 +78,16 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
 
   if (sort.length > 0) {
     const ordered = indexOrderFor(state.indexes, sort);
-    if (ordered && (!candidates || walkIsCheaper(state.docs.size, candidates.entries.length, wanted))) {
+    if (ordered && (!candidates || walkIsCheaper(state.docs.size, candidates.entries.length, wanted)) && viewAffordable(state, ordered.index, wanted)) {
       state.stats.plan = `sorted:${ordered.index.name}`;
-      return walkSorted(state, ordered, test, wanted).slice(skip);
+      return walkSorted(state, ordered, test, wanted, rangeOf(ordered, filter)).slice(skip);
     }
-    const matched = (candidates?.entries ?? [...state.docs.values()]).filter((entry) => test(entry));
+    const pool = candidates?.entries ?? state.docs.values();
     state.stats.plan = candidates ? `${candidates.plan}+sort` : 'scan+sort';
+    // A page of a large match: the first `wanted` kept as the scan goes, not every match sorted.
+    if (wanted < TOP_FROM) return firstInOrder(pool, test, sort, wanted).slice(skip);
+    const matched: Entry[] = [];
+    for (const entry of pool) if (test(entry)) matched.push(entry);
     return sortEntries(matched, sort).slice(skip, wanted);
   }
 
@@ -203,68 +205,6 @@ function compileFilter(filter: Filter, compiled: boolean): (doc: Doc, holder: Te
       throw error;
     }
   };
-}
-
-interface IndexOrder {
-  index: MemoryIndex;
-  reverse: boolean;
-  // Direction of `_id` among equal index keys.
-  ties: 1 | -1;
-}
-
-// An index whose keys are the sort (all reversed, or `_id` appended, allowed).
-function indexOrderFor(indexes: MemoryIndex[], sort: Array<[string, 1 | -1]>): IndexOrder | null {
-  for (const index of indexes) {
-    if (!index.canSortWithoutArrays()) continue;
-    let keys = sort;
-    let ties: 1 | -1 = 1;
-    const last = sort[sort.length - 1] as [string, 1 | -1];
-    if (last[0] === '_id' && !index.paths.includes('_id') && sort.length > 1) {
-      keys = sort.slice(0, -1);
-      ties = last[1];
-    }
-    if (keys.length !== index.paths.length || keys.some(([path], i) => path !== index.paths[i])) continue;
-    const same = keys.every(([, direction], i) => direction === index.directions[i]);
-    const opposite = keys.every(([, direction], i) => direction === -(index.directions[i] as number));
-    if (same || opposite) return { index, reverse: opposite, ties };
-  }
-  return null;
-}
-
-// Walking the sorted index stops after `wanted` matches; sorting the candidates
-// costs n log n. Assume matches are spread evenly along the index.
-function walkIsCheaper(total: number, candidates: number, wanted: number): boolean {
-  const walk = Number.isFinite(wanted) ? Math.min(total, (wanted * total) / Math.max(1, candidates)) : total;
-  const sort = candidates * (1 + Math.log2(candidates + 1) / 4);
-  return walk < sort;
-}
-
-function walkSorted(state: CollectionState, order: IndexOrder, test: Matcher, wanted: number): Entry[] {
-  const sorted = order.index.sortedEntries(state.docs);
-  const step = order.reverse ? -1 : 1;
-  const found: Entry[] = [];
-  // The view keeps ties by ascending `_id`; walking backwards reverses them.
-  // An index ending in `_id` has no ties to put back.
-  const flipTies = order.reverse === (order.ties === 1) && !order.index.paths.includes('_id');
-  if (!flipTies) {
-    for (let at = order.reverse ? sorted.length - 1 : 0; at >= 0 && at < sorted.length; at += step) {
-      const { entry } = sorted[at] as SortedEntry;
-      if (test(entry) && found.push(entry) >= wanted) break;
-    }
-    return found;
-  }
-  const take = (at: number): boolean => {
-    const { entry } = sorted[at] as SortedEntry;
-    if (test(entry)) found.push(entry);
-    return found.length >= wanted;
-  };
-  for (let at = order.reverse ? sorted.length - 1 : 0; at >= 0 && at < sorted.length; ) {
-    let end = at;
-    while (end + step >= 0 && end + step < sorted.length && order.index.compareEntries(sorted[end + step] as SortedEntry, sorted[at] as SortedEntry) === 0) end += step;
-    for (let i = end; i !== at - step; i -= step) if (take(i)) return found;
-    at = end + step;
-  }
-  return found;
 }
 
 // MongoDB's order for `sort`; ties, which MongoDB leaves unspecified, by ascending `_id`.

@@ -109,3 +109,30 @@ export function decodeCollection(bytes: Uint8Array): Doc[] {
   }
   return docs;
 }
+
+/**
+ * The same documents a slice of `rowsPerSlice` at a time, in the same order:
+ * a collection decoded between turns of the event loop (memory.ts). The bytes
+ * are read at the first slice.
+ */
+export function* decodeCollectionInSlices(bytes: Uint8Array, rowsPerSlice: number): Generator<Doc[], void> {
+  const { strings, groups } = deserialize(bytes) as StoredCollection;
+  for (const { fields, count, columns } of groups) {
+    for (let start = 0; start < count; start += rowsPerSlice) {
+      const end = Math.min(count, start + rowsPerSlice);
+      const docs: Doc[] = [];
+      for (let i = start; i < end; i++) docs.push({} as Doc);
+      fields.forEach((field, f) => {
+        const column = columns[f] as Column;
+        for (let i = start; i < end; i++) {
+          const doc = docs[i - start] as Doc;
+          if ('strings' in column) doc[field] = column.strings[i] === 0 ? null : strings[(column.strings[i] as number) - 1];
+          else if ('numbers' in column) doc[field] = column.numbers[i];
+          else if ('booleans' in column) doc[field] = column.booleans[i] === 1;
+          else doc[field] = column.values[i];
+        }
+      });
+      yield docs;
+    }
+  }
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { decodeCollection, encodeCollection } from './memory-snapshot-columns';
+import { decodeCollection, decodeCollectionInSlices, encodeCollection } from './memory-snapshot-columns';
 import type { Doc } from './port';
 
 /*
@@ -32,6 +32,8 @@ export interface EncodedCollection {
 /** A collection of a snapshot as read: its size now, its documents when first asked for. */
 export interface LazyCollection extends EncodedCollection {
   docs(): Doc[];
+  /** The same documents a slice at a time (`decodeCollectionInSlices`). */
+  slices(rows: number): Iterator<Doc[]>;
 }
 
 /** What one projection's read models were at `position`. */
@@ -96,7 +98,7 @@ function decode(body: Buffer): ReadModelSnapshot<LazyCollection> {
   const lazy = (offset: number, length: number, count: number): LazyCollection => {
     const encoded = body.subarray(directoryEnd + offset, directoryEnd + offset + length);
     if (encoded.length !== length) throw new Error('collection past the end of the snapshot');
-    return { count, encoded, docs: () => decodeCollection(encoded) };
+    return { count, encoded, docs: () => decodeCollection(encoded), slices: (rows) => decodeCollectionInSlices(encoded, rows) };
   };
   return {
     mark: directory.mark,

@@ -1,5 +1,6 @@
 import { MemoryIndex, type Entry } from './memory-index';
 import { countEntries, projectDocs, selectEntries, type CollectionState, type ReadShape } from './memory-plan';
+import { decoded } from './memory-slices';
 import { applyUpdate, generateId, seedFromFilter } from './memory-update';
 import { cloneValue, equalValues, valuesAtPath } from './memory-values';
 import { DELETED_FIELD, DuplicateKeyError } from './port';
@@ -51,6 +52,8 @@ export interface DeferredDocuments {
   count: number;
   encoded: Uint8Array;
   load(): readonly Doc[];
+  /** The same documents a slice at a time: a read decodes them between turns of the event loop. */
+  slices?(rows: number): Iterator<readonly Doc[]>;
 }
 
 /**
@@ -67,7 +70,7 @@ export function fillMemoryCollection(collection: Collection<Doc>, docs: readonly
   if (!state) throw new Error('Not a memory collection');
   if (state.docs.size > 0 || state.indexes.length > 0 || state.deferred) throw new Error(`Collection ${state.name} is not empty`);
   if ('load' in docs) {
-    state.deferred = { count: docs.count, encoded: docs.encoded, load: docs.load, indexes: [] };
+    state.deferred = { count: docs.count, encoded: docs.encoded, load: docs.load, indexes: [], slices: docs.slices?.bind(docs) };
     return;
   }
   fill(state, docs);
@@ -80,12 +83,16 @@ function fill(state: CollectionState, docs: readonly Doc[]): void {
   }
 }
 
-/** Decodes a collection restored from a snapshot, and builds the indexes asked for until now. */
+/**
+ * Decodes a collection restored from a snapshot, and builds the indexes asked
+ * for until now; what a read began decoding in slices is finished here at once.
+ */
 function materialize(state: CollectionState): void {
   const { deferred } = state;
   if (!deferred) return;
   state.deferred = undefined;
-  fill(state, deferred.load());
+  if (deferred.decoding) for (let slice = deferred.decoding.rest.next(); !slice.done; slice = deferred.decoding.rest.next()) fill(state, slice.value);
+  else fill(state, deferred.load());
   for (const [keys, options] of deferred.indexes) addIndex(state, keys, options);
 }
 
@@ -214,12 +221,18 @@ function createCollection(state: CollectionState): Collection<Doc> {
   return {
     name: state.name,
     async findOne(filter, options) {
+      const decoding = decoded(state, fill, materialize);
+      if (decoding) await decoding;
       return read(filter, options, 1)[0] ?? null;
     },
     async find(filter, options) {
+      const decoding = decoded(state, fill, materialize);
+      if (decoding) await decoding;
       return read(filter, options);
     },
     async countDocuments(filter = {}) {
+      const decoding = decoded(state, fill, materialize);
+      if (decoding) await decoding;
       materialize(state);
       assertDeclaredFilter(filter);
       return countEntries(state, filter);

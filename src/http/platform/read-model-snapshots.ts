@@ -106,7 +106,7 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       if (!part || part.version !== versionOf(projection) || !sameCollections) break;
       // Each collection is decoded when first used: a start does not build documents nobody asked for yet.
       for (const [name, lazy] of part.collections) {
-        fillMemoryCollection(readStore.physical(name), { count: lazy.count, encoded: lazy.encoded, load: () => lazy.docs() });
+        fillMemoryCollection(readStore.physical(name), { count: lazy.count, encoded: lazy.encoded, load: () => lazy.docs(), slices: (rows) => lazy.slices(rows) });
         documents += lazy.count;
       }
       await readStore.collection(CHECKPOINTS).insertOne({ _id: projection.name, position: part.position });

@@ -12,6 +12,7 @@ import type { UserDoc } from '../../projections/accounts/users';
 import { USERS } from '../../projections/accounts/users';
 import type { ReadStore } from '../../read-store/port';
 import { DEFAULT_LEASE_MS, OVERDUE_AFTER_MS, type LeaseOptions, type RetryPolicy, DEFAULT_RETRY } from '../owed-work';
+import { forEachDue, SWEEP_PAGE } from '../owed-sweep';
 
 export const BID_MAILS = 'bid-mails';
 
@@ -137,12 +138,21 @@ export function createBidMailer(deps: BidMailerDeps): BidMailer {
   const sweep = async () => {
     if (stopped) return;
     try {
-      const items = await owed().find({ doneAt: null }, { sort: { since: 1 } });
-      const ids = new Set(items.map((item) => item._id));
+      // A page at a time, oldest first, each page mailed before the next is read: a backlog is never read whole.
+      let queued = 0;
+      const ids = await forEachDue(
+        owed(),
+        now(),
+        async (item) => {
+          if (!due(item)) return;
+          queue.set(item._id, item);
+          if (++queued % SWEEP_PAGE === 0) await work();
+        },
+        () => stopped,
+      );
       // Recorded in the log: nothing to remember.
       for (const id of sent) if (!ids.has(id)) sent.delete(id);
       for (const id of failures.keys()) if (!ids.has(id)) failures.delete(id);
-      for (const item of items) if (due(item)) queue.set(item._id, item);
       await work();
     } catch (error) {
       deps.logger.error('bid mails: could not read what is owed, will retry', { processManager: BID_MAILS, error });
