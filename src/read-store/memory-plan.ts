@@ -78,9 +78,10 @@ export function selectEntries(state: CollectionState, filter: Filter, shape: Rea
 
   if (sort.length > 0) {
     const ordered = indexOrderFor(state.indexes, sort);
-    if (ordered && (!candidates || walkIsCheaper(state.docs.size, candidates.entries.length, wanted)) && viewAffordable(state, ordered.index, wanted)) {
+    const range = ordered ? rangeOf(ordered, filter) : null;
+    if (ordered && (!candidates || walkIsCheaper(state.docs.size, candidates.entries.length, wanted)) && viewAffordable(state, ordered.index, wanted, range)) {
       state.stats.plan = `sorted:${ordered.index.name}`;
-      return walkSorted(state, ordered, test, wanted, rangeOf(ordered, filter)).slice(skip);
+      return walkSorted(state, ordered, test, wanted, range).slice(skip);
     }
     const pool = candidates?.entries ?? state.docs.values();
     state.stats.plan = candidates ? `${candidates.plan}+sort` : 'scan+sort';

@@ -77,4 +77,22 @@ describe('memory read store: walks of an index range', () => {
     expect(await big.find({ doneAt: null, since: { $gte: day(7) } }, { sort, limit: 5 })).toEqual(expected);
     expect(inspectMemoryCollection(big)).toEqual({ plan: 'sorted:doneAt_1_since_1', documentsExamined: 5 });
   });
+  it('given a collection past 250,000 documents whose view is not built, when a page of the index whole order is read, then it builds the view, which the next pages walk', async () => {
+    const store = createMemoryReadStore();
+    const big = store.collection<Owed>('big');
+    const docs = Array.from({ length: 250_001 }, (_, i) => owed((i * 7919) % 250_001));
+    fillMemoryCollection(big, docs);
+    await big.createIndex({ doneAt: 1, since: 1 });
+    const sort: Sort = { doneAt: 1, since: 1, _id: 1 };
+    const inOrder = docs.slice().sort((a, b) => {
+      const done = (a.doneAt ?? '') < (b.doneAt ?? '') ? -1 : (a.doneAt ?? '') > (b.doneAt ?? '') ? 1 : 0;
+      return done || (a.since < b.since ? -1 : a.since > b.since ? 1 : a._id < b._id ? -1 : 1);
+    });
+
+    expect(await big.find({}, { sort, limit: 5 })).toEqual(inOrder.slice(0, 5));
+    expect(inspectMemoryCollection(big).plan).toBe('sorted:doneAt_1_since_1');
+    const last = inOrder[4] as Owed;
+    expect(await big.find({ doneAt: null, since: { $gte: last.since } }, { sort, skip: 5, limit: 5 })).toEqual(inOrder.slice(5, 10));
+    expect(inspectMemoryCollection(big)).toEqual({ plan: 'sorted:doneAt_1_since_1', documentsExamined: 10 });
+  });
 });
