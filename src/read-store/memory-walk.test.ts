@@ -27,6 +27,16 @@ async function pair(count: number): Promise<{ indexed: Collection<Owed>; plain: 
   return { indexed, plain };
 }
 
+// A collection one document past VIEW_AT_ONCE, its index's view not built yet.
+async function pastViewAtOnce(): Promise<{ big: Collection<Owed>; docs: Owed[] }> {
+  const big = createMemoryReadStore().collection<Owed>('big');
+  const docs = Array.from({ length: 250_001 }, (_, i) => owed((i * 7919) % 250_001));
+  fillMemoryCollection(big, docs);
+  await big.createIndex({ doneAt: 1, since: 1 });
+  return { big, docs };
+}
+const sort: Sort = { doneAt: 1, since: 1, _id: 1 };
+
 describe('memory read store: walks of an index range', () => {
   it('given an equality on an index first field and string bounds on the next, when a page is read in its order, then only that range is walked', async () => {
     const { indexed, plain } = await pair(400);
@@ -43,7 +53,6 @@ describe('memory read store: walks of an index range', () => {
 
   it('given a page that starts after the last one read, ties by _id, when every page is read, then together they are the whole sorted answer once', async () => {
     const { indexed, plain } = await pair(400);
-    const sort: Sort = { doneAt: 1, since: 1, _id: 1 };
     const wanted: Filter = { doneAt: null, $or: [{ n: { $lt: 300 } }, { n: { $gte: 350 } }] };
     const pages: Owed[] = [];
     for (let last: Owed | undefined; ; ) {
@@ -59,12 +68,7 @@ describe('memory read store: walks of an index range', () => {
   });
 
   it('given a collection past 250,000 documents whose view is not built, when a page is read, then one scan keeps it in order, and a read of everything builds the view', async () => {
-    const store = createMemoryReadStore();
-    const big = store.collection<Owed>('big');
-    const docs = Array.from({ length: 250_001 }, (_, i) => owed((i * 7919) % 250_001));
-    fillMemoryCollection(big, docs);
-    await big.createIndex({ doneAt: 1, since: 1 });
-    const sort: Sort = { doneAt: 1, since: 1, _id: 1 };
+    const { big, docs } = await pastViewAtOnce();
     const expected = docs
       .filter((doc) => doc.doneAt === null && doc.since >= day(7))
       .sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : a._id < b._id ? -1 : 1))
@@ -78,12 +82,7 @@ describe('memory read store: walks of an index range', () => {
     expect(inspectMemoryCollection(big)).toEqual({ plan: 'sorted:doneAt_1_since_1', documentsExamined: 5 });
   });
   it('given a collection past 250,000 documents whose view is not built, when a page of the index whole order is read, then it builds the view, which the next pages walk', async () => {
-    const store = createMemoryReadStore();
-    const big = store.collection<Owed>('big');
-    const docs = Array.from({ length: 250_001 }, (_, i) => owed((i * 7919) % 250_001));
-    fillMemoryCollection(big, docs);
-    await big.createIndex({ doneAt: 1, since: 1 });
-    const sort: Sort = { doneAt: 1, since: 1, _id: 1 };
+    const { big, docs } = await pastViewAtOnce();
     const inOrder = docs.slice().sort((a, b) => {
       const done = (a.doneAt ?? '') < (b.doneAt ?? '') ? -1 : (a.doneAt ?? '') > (b.doneAt ?? '') ? 1 : 0;
       return done || (a.since < b.since ? -1 : a.since > b.since ? 1 : a._id < b._id ? -1 : 1);
