@@ -90,23 +90,7 @@ export async function encodeCollection(docs: readonly Doc[]): Promise<Buffer> {
 export function decodeCollection(bytes: Uint8Array): Doc[] {
   const { strings, groups } = deserialize(bytes) as StoredCollection;
   const docs: Doc[] = [];
-  for (const { fields, count, columns } of groups) {
-    const start = docs.length;
-    for (let i = 0; i < count; i++) docs.push({} as Doc);
-    fields.forEach((field, f) => {
-      const column = columns[f] as Column;
-      if ('strings' in column) {
-        const refs = column.strings;
-        for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = refs[i] === 0 ? null : strings[(refs[i] as number) - 1];
-      } else if ('numbers' in column) {
-        for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = column.numbers[i];
-      } else if ('booleans' in column) {
-        for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = column.booleans[i] === 1;
-      } else {
-        for (let i = 0; i < count; i++) (docs[start + i] as Doc)[field] = column.values[i];
-      }
-    });
-  }
+  for (const group of groups) decodeRows(docs, strings, group, 0, group.count);
   return docs;
 }
 
@@ -117,22 +101,27 @@ export function decodeCollection(bytes: Uint8Array): Doc[] {
  */
 export function* decodeCollectionInSlices(bytes: Uint8Array, rowsPerSlice: number): Generator<Doc[], void> {
   const { strings, groups } = deserialize(bytes) as StoredCollection;
-  for (const { fields, count, columns } of groups) {
-    for (let start = 0; start < count; start += rowsPerSlice) {
-      const end = Math.min(count, start + rowsPerSlice);
-      const docs: Doc[] = [];
-      for (let i = start; i < end; i++) docs.push({} as Doc);
-      fields.forEach((field, f) => {
-        const column = columns[f] as Column;
-        for (let i = start; i < end; i++) {
-          const doc = docs[i - start] as Doc;
-          if ('strings' in column) doc[field] = column.strings[i] === 0 ? null : strings[(column.strings[i] as number) - 1];
-          else if ('numbers' in column) doc[field] = column.numbers[i];
-          else if ('booleans' in column) doc[field] = column.booleans[i] === 1;
-          else doc[field] = column.values[i];
-        }
-      });
-      yield docs;
-    }
+  for (const group of groups) {
+    for (let start = 0; start < group.count; start += rowsPerSlice) yield decodeRows([], strings, group, start, Math.min(group.count, start + rowsPerSlice));
   }
+}
+
+/** Appends to `into` the group's documents from row `start` to before `end`, a column at a time. */
+function decodeRows(into: Doc[], strings: readonly string[], { fields, columns }: Group, start: number, end: number): Doc[] {
+  const first = into.length - start;
+  for (let i = start; i < end; i++) into.push({} as Doc);
+  fields.forEach((field, f) => {
+    const column = columns[f] as Column;
+    if ('strings' in column) {
+      const refs = column.strings;
+      for (let i = start; i < end; i++) (into[first + i] as Doc)[field] = refs[i] === 0 ? null : strings[(refs[i] as number) - 1];
+    } else if ('numbers' in column) {
+      for (let i = start; i < end; i++) (into[first + i] as Doc)[field] = column.numbers[i];
+    } else if ('booleans' in column) {
+      for (let i = start; i < end; i++) (into[first + i] as Doc)[field] = column.booleans[i] === 1;
+    } else {
+      for (let i = start; i < end; i++) (into[first + i] as Doc)[field] = column.values[i];
+    }
+  });
+  return into;
 }

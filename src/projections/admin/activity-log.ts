@@ -54,8 +54,8 @@ export function createActivityLogProjection(table: ActivityTable = ACTIVITY_TABL
         renamed ||= nameKey(kind, id) === key;
         await upsertOnce(directory, nameKey(kind, id), event.position, { $set: set });
       }
-      // A row whose entry does not take `before` (two parameters) gives the same draft again: the peek is it.
-      const draft = peek && (before === null || (row.entry?.length ?? 0) < 3) ? peek : peek ? row.entry?.(event.data, event, before) : null;
+      // An entry that does not read `before` (two parameters: ActivityRow.entry) would give the peek again.
+      const draft = peek && before !== null && (row.entry?.length ?? 0) >= 3 ? row.entry?.(event.data, event, before) : peek;
       if (!draft) return [];
       const logs = store.collection<ActivityDoc>(ADMIN_LOGS);
       // The target's entry as read above is still the directory's unless this event renamed it: not read again.

@@ -11,11 +11,9 @@ type Waiter = { position: LogPosition; names: readonly string[] | undefined; res
  */
 export function createWaiters(current: (names?: readonly string[]) => LogPosition | undefined) {
   let waiters: Waiter[] = [];
-  let named = 0;
   // How many waiters name each projection: a settle after a projection nobody names has nothing to answer.
   const namedBy = new Map<string, number>();
   const count = (names: readonly string[], by: 1 | -1) => {
-    named += by;
     for (const name of names) {
       const left = (namedBy.get(name) ?? 0) + by;
       if (left > 0) namedBy.set(name, left);
@@ -60,7 +58,7 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
       });
     },
     /** Whether a waiter waits for some projections only: worth settling after each projection, not only after each event. */
-    anyNamed: () => named > 0,
+    anyNamed: () => namedBy.size > 0,
     /** Whether a waiter names the projection `name`: only then can its apply of an event answer one before the event's end. */
     wants: (name: string) => namedBy.has(name),
     /**
@@ -96,7 +94,6 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
     end() {
       for (const waiter of waiters) waiter.resolve(false);
       waiters = [];
-      named = 0;
       namedBy.clear();
       lowestWaited = Number.POSITIVE_INFINITY;
     },
