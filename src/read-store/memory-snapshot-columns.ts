@@ -38,6 +38,14 @@ interface StoredCollection {
 const DOCS_PER_TURN = 20_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * After how many values a string column that brought more new strings than
+ * half of them to the table stops sharing them: late enough that a column
+ * repeating a few thousand values (a listing's id in every bid) has begun to
+ * repeat them, early enough that a column of ids costs the table little.
+ */
+const DISTINCT_CHECKED_AT = 50_000;
+
 /** A collection's documents as the bytes a snapshot stores. */
 export async function encodeCollection(docs: readonly Doc[]): Promise<Buffer> {
   const strings: string[] = [];
@@ -59,19 +67,42 @@ export async function encodeCollection(docs: readonly Doc[]): Promise<Buffer> {
       if (of === undefined || (kind !== undefined && of !== kind)) return { values: grouped.map((d) => d[field]) };
       kind = of;
     }
-    if (kind === 'strings') return { strings: Uint32Array.from(grouped, (d) => (d[field] === null ? 0 : stringRef(d[field] as string))) };
+    if (kind === 'strings') return stringColumn(grouped, field);
     if (kind === 'numbers') return { numbers: Float64Array.from(grouped, (d) => d[field] as number) };
     return { booleans: Uint8Array.from(grouped, (d) => (d[field] ? 1 : 0)) };
   };
+  // A column whose values are mostly distinct (ids, times) is stored as it is: sharing them saves nothing, and a
+  // table of millions of strings (881,200 refunds owed, each with its own ids) made the encoding of a large
+  // collection several times slower, most of it the garbage collector walking the table.
+  const stringColumn = (grouped: readonly Doc[], field: string): Column => {
+    const tableBefore = strings.length;
+    const refs = new Uint32Array(grouped.length);
+    for (let i = 0; i < grouped.length; i++) {
+      const value = (grouped[i] as Doc)[field];
+      refs[i] = value === null ? 0 : stringRef(value as string);
+      if (i + 1 === DISTINCT_CHECKED_AT && (strings.length - tableBefore) * 2 > DISTINCT_CHECKED_AT) {
+        for (let s = tableBefore; s < strings.length; s++) indexOf.delete(strings[s] as string);
+        strings.length = tableBefore;
+        return { values: grouped.map((doc) => doc[field]) };
+      }
+    }
+    return { strings: refs };
+  };
   const byShape = new Map<string, { fields: string[]; docs: Doc[] }>();
+  let last: { fields: string[]; docs: Doc[] } | undefined;
   for (let i = 0; i < docs.length; i++) {
     if (i > 0 && i % DOCS_PER_TURN === 0) await nextTurn();
     const doc = docs[i] as Doc;
-    const fields = Object.keys(doc);
-    const shape = fields.join('\u0000');
-    let group = byShape.get(shape);
-    if (!group) byShape.set(shape, (group = { fields, docs: [] }));
+    // Most documents have the shape of the one before: told without building its list of fields and their key.
+    let group = last && hasFields(doc, last.fields) ? last : undefined;
+    if (!group) {
+      const fields = Object.keys(doc);
+      const shape = fields.join('\u0000');
+      group = byShape.get(shape);
+      if (!group) byShape.set(shape, (group = { fields, docs: [] }));
+    }
     group.docs.push(doc);
+    last = group;
   }
   const groups: Group[] = [];
   for (const { fields, docs: grouped } of byShape.values()) {
@@ -84,6 +115,13 @@ export async function encodeCollection(docs: readonly Doc[]): Promise<Buffer> {
   }
   const stored: StoredCollection = { strings, groups };
   return serialize(stored);
+}
+
+/** Whether `doc` has exactly `fields`, in that order. */
+function hasFields(doc: Doc, fields: readonly string[]): boolean {
+  let i = 0;
+  for (const field in doc) if (fields[i++] !== field) return false;
+  return i === fields.length;
 }
 
 /** The documents `encodeCollection` encoded. Throws on bytes it did not write. */

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReadModelSnapshot } from './memory-snapshot';
+import { encodeCollection } from './memory-snapshot-columns';
 import { readSnapshotFile, removeAbandonedWrites, snapshotPosition, writeSnapshotFile } from './memory-snapshot';
 import { snapshotAt } from './testing/snapshot-writer';
 
@@ -50,6 +53,28 @@ describe('a read-model snapshot file', () => {
     expect(read).toEqual({ snapshot: varied });
     expect(await snapshotPosition(path)).toBe(42);
     expect(await readdir(dir)).toEqual(['snapshot']);
+  });
+
+  it('given a file of the previous format (its directory first), reads it, so an upgrade does not replay the log', async () => {
+    const path = join(dir, 'snapshot');
+    const [part] = varied.parts;
+    if (!part) throw new Error('no part');
+    const blobs = await Promise.all(part.collections.map(([, docs]) => encodeCollection(docs as never)));
+    let offset = 0;
+    const collections = part.collections.map(([name, docs], i) => {
+      const at = offset;
+      offset += (blobs[i] as Buffer).length;
+      return [name, at, (blobs[i] as Buffer).length, (docs as unknown[]).length];
+    });
+    const directory = serialize({ mark: varied.mark, writtenAt: varied.writtenAt, parts: [{ name: part.name, version: part.version, position: part.position, collections }] });
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(directory.length);
+    const body = Buffer.concat([length, directory, ...blobs]);
+    const header = { format: 3, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), position: 42 };
+    await writeFile(path, Buffer.concat([Buffer.from(`bidhome-read-models\n${JSON.stringify(header)}\n`), body]));
+
+    expect(await readSnapshotFile(path)).toEqual({ snapshot: varied });
+    expect(await snapshotPosition(path)).toBe(42);
   });
 
   it('leaves a write in progress alone and removes those of writers that are gone', async () => {

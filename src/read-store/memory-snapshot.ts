@@ -13,15 +13,17 @@ import type { Doc } from './port';
  * body's length and SHA-256, so a file that is torn, cut short or changed in
  * any byte is ignored, never trusted.
  *
- * The body is a directory (V8's serialization of the mark and, per
- * projection, where each collection's bytes lie) followed by each
- * collection encoded on its own (memory-snapshot-columns.ts). A start checks
+ * The body is each collection encoded on its own (memory-snapshot-columns.ts),
+ * then a directory (V8's serialization of the mark and, per projection, where
+ * each collection's bytes lie), then the directory's length. A start checks
  * the whole file, then decodes a collection only when it is first used.
  */
 
 const MAGIC = 'bidhome-read-models';
-/** The layout of the file and of what the memory store stores; a change makes every older file unreadable here. */
-export const SNAPSHOT_FORMAT = 3;
+/** The layout of the file and of what the memory store stores, as written; a file of a format not readable here is ignored. */
+export const SNAPSHOT_FORMAT = 4;
+/** Formats still read: a format-3 file is loaded, and the next snapshot is written in the current one. */
+const READABLE_FORMATS = new Set([3, SNAPSHOT_FORMAT]);
 
 /** A collection still as the bytes a snapshot stores: what a start did not need yet. */
 export interface EncodedCollection {
@@ -70,34 +72,30 @@ interface Directory {
 
 const digest = (body: Uint8Array) => createHash('sha256').update(body).digest('hex');
 
-async function encode(snapshot: ReadModelSnapshot): Promise<Buffer> {
-  const blobs: Uint8Array[] = [];
-  let offset = 0;
-  const parts: Directory['parts'] = [];
-  for (const part of snapshot.parts) {
-    const collections: Directory['parts'][number]['collections'] = [];
-    for (const [name, docs] of part.collections) {
-      // A collection nobody touched since the start goes back as it came.
-      const blob = 'encoded' in docs ? docs.encoded : await encodeCollection(docs);
-      const count = 'encoded' in docs ? docs.count : docs.length;
-      collections.push([name, offset, blob.length, count]);
-      blobs.push(blob);
-      offset += blob.length;
-    }
-    parts.push({ name: part.name, version: part.version, position: part.position, collections });
+/** The header's room, in characters: written last, over spaces, once the body's length and digest are known. */
+const HEADER_WIDTH = 200;
+
+/**
+ * Where the directory lies in a body: format 3 put it first (its length, then
+ * it, then the collections), format 4 last (the collections, then it, then its
+ * length), so that a writer sends each collection to the file as soon as it is
+ * encoded and never holds them all.
+ */
+function directoryOf(body: Buffer, format: number): { directory: Directory; collectionsStart: number; collectionsEnd: number } {
+  if (format === 3) {
+    const end = 4 + body.readUInt32LE(0);
+    return { directory: deserialize(body.subarray(4, end)) as Directory, collectionsStart: end, collectionsEnd: body.length };
   }
-  const directory = serialize({ mark: snapshot.mark, writtenAt: snapshot.writtenAt, parts } satisfies Directory);
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(directory.length);
-  return Buffer.concat([length, directory, ...blobs]);
+  const start = body.length - 4 - body.readUInt32LE(body.length - 4);
+  if (start < 0) throw new Error('directory past the start of the snapshot');
+  return { directory: deserialize(body.subarray(start, body.length - 4)) as Directory, collectionsStart: 0, collectionsEnd: start };
 }
 
-function decode(body: Buffer): ReadModelSnapshot<LazyCollection> {
-  const directoryEnd = 4 + body.readUInt32LE(0);
-  const directory = deserialize(body.subarray(4, directoryEnd)) as Directory;
+function decode(body: Buffer, format: number): ReadModelSnapshot<LazyCollection> {
+  const { directory, collectionsStart, collectionsEnd } = directoryOf(body, format);
   const lazy = (offset: number, length: number, count: number): LazyCollection => {
-    const encoded = body.subarray(directoryEnd + offset, directoryEnd + offset + length);
-    if (encoded.length !== length) throw new Error('collection past the end of the snapshot');
+    if (collectionsStart + offset + length > collectionsEnd) throw new Error('collection past the end of the snapshot');
+    const encoded = body.subarray(collectionsStart + offset, collectionsStart + offset + length);
     return { count, encoded, docs: () => decodeCollection(encoded), slices: (rows) => decodeCollectionInSlices(encoded, rows) };
   };
   return {
@@ -107,16 +105,45 @@ function decode(body: Buffer): ReadModelSnapshot<LazyCollection> {
   };
 }
 
-/** Writes `snapshot` to `path` so that a crash at any moment leaves the old file or the new one whole. */
+/**
+ * Writes `snapshot` to `path` so that a crash at any moment leaves the old
+ * file or the new one whole. Each collection goes to the file as soon as it
+ * is encoded: a node holding large read models never holds a second copy of
+ * them all, which had the garbage collector working most of a million-event
+ * node's snapshot (docs/decisions/0052).
+ */
 export async function writeSnapshotFile(path: string, snapshot: ReadModelSnapshot): Promise<{ bytes: number }> {
-  const body = await encode(snapshot);
-  const header: Header = { format: SNAPSHOT_FORMAT, bytes: body.length, sha256: digest(body), position: snapshot.mark.position };
   // A name of its own per writer: processes sharing DATA_DIR may write at once.
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${crypto.randomUUID()}.tmp`);
   const file = await open(temporary, 'w');
+  let bytes = 0;
   try {
-    await file.writeFile(`${MAGIC}\n${JSON.stringify(header)}\n`);
-    await file.writeFile(body);
+    const magic = `${MAGIC}\n`;
+    await file.write(`${magic}${' '.repeat(HEADER_WIDTH)}\n`);
+    const hash = createHash('sha256');
+    const put = async (chunk: Uint8Array) => {
+      hash.update(chunk);
+      await file.write(chunk);
+      bytes += chunk.length;
+    };
+    const parts: Directory['parts'] = [];
+    for (const part of snapshot.parts) {
+      const collections: Directory['parts'][number]['collections'] = [];
+      for (const [name, docs] of part.collections) {
+        // A collection nobody touched since the start goes back as it came.
+        const blob = 'encoded' in docs ? docs.encoded : await encodeCollection(docs);
+        collections.push([name, bytes, blob.length, 'encoded' in docs ? docs.count : docs.length]);
+        await put(blob);
+      }
+      parts.push({ name: part.name, version: part.version, position: part.position, collections });
+    }
+    const directory = serialize({ mark: snapshot.mark, writtenAt: snapshot.writtenAt, parts } satisfies Directory);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(directory.length);
+    await put(directory);
+    await put(length);
+    const header: Header = { format: SNAPSHOT_FORMAT, bytes, sha256: hash.digest('hex'), position: snapshot.mark.position };
+    await file.write(JSON.stringify(header).padEnd(HEADER_WIDTH), Buffer.byteLength(magic));
     await file.sync();
   } catch (error) {
     await file.close();
@@ -132,7 +159,7 @@ export async function writeSnapshotFile(path: string, snapshot: ReadModelSnapsho
   } finally {
     await directory.close();
   }
-  return { bytes: body.length };
+  return { bytes };
 }
 
 /**
@@ -184,11 +211,11 @@ export async function openSnapshotFile(path: string): Promise<{ snapshot: ReadMo
   }
   const header = headerOf(file);
   if (!header) return { refused: 'torn' };
-  if (header.value.format !== SNAPSHOT_FORMAT) return { refused: 'format' };
+  if (!READABLE_FORMATS.has(header.value.format)) return { refused: 'format' };
   const body = file.subarray(header.end);
   if (body.length !== header.value.bytes || digest(body) !== header.value.sha256) return { refused: 'torn' };
   try {
-    return { snapshot: decode(body) };
+    return { snapshot: decode(body, header.value.format) };
   } catch {
     return { refused: 'torn' };
   }
@@ -218,7 +245,7 @@ export async function snapshotPosition(path: string): Promise<number | undefined
     const buffer = Buffer.alloc(1024);
     const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
     const header = headerOf(buffer.subarray(0, bytesRead));
-    return header?.value.format === SNAPSHOT_FORMAT ? header.value.position : undefined;
+    return header !== undefined && READABLE_FORMATS.has(header.value.format) ? header.value.position : undefined;
   } finally {
     await file.close();
   }
