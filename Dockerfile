@@ -35,4 +35,5 @@ EXPOSE 3000
 # No curl in the slim image; node itself asks.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+# A young generation of up to 64 MiB (docs/decisions/0066); the app processes of WEB_CONCURRENCY inherit the flag.
+CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "dist/server/main.js"]

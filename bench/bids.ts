@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Socket } from 'socket.io-client';
@@ -163,10 +164,18 @@ async function benchThroughput(live: LiveServer, nextBid: BidSource): Promise<vo
     if (bidLoopUs > 0) printLine(`  of a PlaceBid's CPU, on the event loop's thread: ${(bidLoopUs / 1000 / (BIDS_PER_ROUND * ROUNDS)).toFixed(3)} ms`);
     printComparison(`PlaceBid with an Idempotency-Key (as the web client sends it), ${CONNECTIONS} connections`, baseline, keyed, 'ratio >= 0.25, p99 <= 30 ms');
     printLine(`  CPU per request, client included: PlaceBid with a key ${keyedCpuMs.toFixed(3)} ms (ratio ${(bareCpuMs / keyedCpuMs).toFixed(2)})`);
+    printLine(`  ${processMemory()}`);
   } finally {
     agent.destroy();
     await bare.close();
   }
+}
+
+/** This process's memory after the rounds (server and client): what a V8 flag such as the young generation's size costs. */
+function processMemory(): string {
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+  return `resident ${mib(process.memoryUsage().rss)} (peak ${mib(process.resourceUsage().maxRSS * 1024)}), young generation ${mib(young)}${process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size')) || process.env.NODE_OPTIONS?.includes('--max-semi-space-size') ? '' : ' (V8 default size)'}`;
 }
 
 /** The CPU time of this process's main thread (the event loop's), in µs, where /proc tells it (Linux, 10 ms ticks); else undefined. */

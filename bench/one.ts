@@ -12,6 +12,10 @@ import { benchReadStore } from './read-store';
 import { benchReplay } from './replay';
 import { benchRealtimePush } from './realtime-push';
 import { printSummary } from './report';
+import { rerunUnderServerFlags } from './v8-flags';
+
+// Under the V8 flags the server runs with, the bare route as well (v8-flags.ts).
+rerunUnderServerFlags();
 
 // One benchmark alone while working on it: `npx tsx bench/one.ts bids`.
 const benches: Record<string, () => Promise<void>> = {

@@ -13,6 +13,10 @@ import { benchReadStore } from './read-store';
 import { benchReplay } from './replay';
 import { benchRealtimePush } from './realtime-push';
 import { printSummary, recordFigure } from './report';
+import { rerunUnderServerFlags } from './v8-flags';
+
+// Under the V8 flags the server runs with, the bare route as well (v8-flags.ts).
+rerunUnderServerFlags();
 
 let failed = false;
 /** One bench; one that fails is a row of the table (✗) and the others still run, so the table is never lost. */

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVER_V8_FLAGS } from '../bench/v8-flags';
 import { ENV_NAMES, loadEnv } from '../src/http/env';
 import { composeProblems, dockerfileProblems } from './deploy-checks';
 
@@ -28,6 +29,18 @@ describe('the deployment files', () => {
     expect(/^node_line=(\d+)$/m.exec(read('.ci/run'))?.[1]).toBe(line);
     // Each compiles or fetches what the app runs on: the SQLite driver, the bundler's binary, the gRPC client's protos.
     for (const name of ['better-sqlite3', 'esbuild', 'protobufjs']) expect(pkg.allowScripts[name], name).toBe(true);
+  });
+});
+
+describe('the V8 flags', () => {
+  it('npm start and the Dockerfile\'s CMD run the server under the flags the bench measures with (docs/decisions/0066)', () => {
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1] ?? '[]') as string[];
+    for (const flag of SERVER_V8_FLAGS) {
+      // Before the script: a flag after it would be the script's argument, not node's.
+      expect(start.split(' ').slice(0, start.split(' ').indexOf('scripts/start.ts'))).toContain(flag);
+      expect(cmd.slice(0, cmd.indexOf('dist/server/main.js'))).toContain(flag);
+    }
   });
 });
 

@@ -37,6 +37,16 @@ describe('the rows a process committed last', () => {
     expect(positions(run.after(2, -1))).toEqual([3, 4, 5]);
   });
 
+  it('holds at least its last `capacity` rows after every commit, and never more than half as many again', () => {
+    const run = createCommittedRun<{ position: number }>(4);
+    for (let position = 1; position <= 20; position++) {
+      run.committed(rows(position));
+      const kept = Math.min(position, 4);
+      expect(positions(run.after(position - kept, -1))).toEqual(Array.from({ length: kept }, (_, i) => position - kept + 1 + i));
+      if (position > 6) expect(run.after(position - 7, -1)).toBeUndefined();
+    }
+  });
+
   it('is empty until something committed', () => {
     expect(createCommittedRun<{ position: number }>(3).after(0, -1)).toBeUndefined();
   });

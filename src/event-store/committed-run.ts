@@ -21,6 +21,7 @@ export interface CommittedRun<Row extends { position: number }> {
   after(after: number | undefined, limit: number): Row[] | undefined;
 }
 
+/** Keeps at least the last `capacity` rows of the run, and at most half as many again. */
 export function createCommittedRun<Row extends { position: number }>(capacity: number): CommittedRun<Row> {
   let rows: Row[] = [];
   return {
@@ -31,7 +32,9 @@ export function createCommittedRun<Row extends { position: number }>(capacity: n
         if (last !== undefined && row.position !== last.position + 1) rows = [];
         rows.push(row);
       }
-      if (rows.length > capacity) rows = rows.slice(rows.length - capacity);
+      // Trimmed to the last `capacity` once half as many again are held: a copy every capacity / 2 rows, not at
+      // every commit once full (4.5 µs a commit at 2,048).
+      if (rows.length > capacity + (capacity >> 1)) rows = rows.slice(rows.length - capacity);
     },
     after(after, limit) {
       const first = rows[0];

@@ -59,6 +59,49 @@ export function seal(subjectId: string, key: Buffer, json: string): SealedValue 
   return { $pii: subjectId, iv: iv.toString('base64'), data: data.toString('base64') };
 }
 
+/**
+ * Values sealed before, by subject and JSON, handed out again instead of
+ * sealing anew (docs/decisions/0052, seventh round): a request's address and
+ * browser are the same on every event of a session, and each bid sealed both.
+ * Only while the subject's key is the one they were sealed under: a subject
+ * whose key differs, or who is dropped (their erasure read, their key
+ * forgotten, no key found for sealing), starts over. So one person's equal
+ * values read as equal ciphertexts in the raw log (their equality shows, not
+ * what they are); GCM's IV is then reused only with the very same plaintext
+ * and subject (the AAD), which gives the same ciphertext and tag and nothing
+ * else. Bounded: the subjects sealed for last, a few values each.
+ */
+const RESEALED_SUBJECTS = 2048;
+const RESEALED_VALUES = 4;
+export function createSealedAgain() {
+  const bySubject = new Map<string, { key: Buffer; values: Map<string, { iv: string; data: string }> }>();
+  return {
+    seal(subjectId: string, key: Buffer, json: string): SealedValue {
+      let entry = bySubject.get(subjectId);
+      if (entry && entry.key !== key && !entry.key.equals(key)) {
+        bySubject.delete(subjectId);
+        entry = undefined;
+      }
+      const found = entry?.values.get(json);
+      // A fresh object each time: whoever holds one may not share it with the next event.
+      if (found) return { $pii: subjectId, iv: found.iv, data: found.data };
+      const sealed = seal(subjectId, key, json);
+      if (!entry) {
+        // The oldest subject goes first: a Map keeps insertion order.
+        if (bySubject.size >= RESEALED_SUBJECTS) bySubject.delete(bySubject.keys().next().value as string);
+        bySubject.set(subjectId, (entry = { key, values: new Map() }));
+      }
+      if (entry.values.size >= RESEALED_VALUES) entry.values.delete(entry.values.keys().next().value as string);
+      entry.values.set(json, { iv: sealed.iv, data: sealed.data });
+      return sealed;
+    },
+    /** Forgets every value sealed for `subjectId`: nothing sealed for them before is handed out again. */
+    drop(subjectId: string) {
+      bySubject.delete(subjectId);
+    },
+  };
+}
+
 /** The JSON a sealed value holds, or undefined when it does not open under `key` (another key, moved, or altered). */
 export function openJson(sealed: SealedValue, key: Buffer): string | undefined {
   try {

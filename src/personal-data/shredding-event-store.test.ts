@@ -126,6 +126,49 @@ describe('an event store that shreds personal data', () => {
     await otherKeys.close();
   });
 
+  it('seals a person\'s request address and browser once per value, the rest anew each time, and never hands out what was sealed for someone erased', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shredding-'));
+    const raw = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const keys = withKeyCache(createSqlitePersonalKeys(join(dir, 'keys.db')), { ttlMs: 60_000 });
+    const thisNode = withPersonalDataShredding(raw, keys);
+    const otherKeys = createSqlitePersonalKeys(join(dir, 'keys.db'));
+    const metadata = { userId: '', ipAddress: '203.0.113.7', userAgent: 'Jane’s browser' };
+    const updated = (userId: string) => ({ id: randomUUID(), type: 'InfoUpdated', data: { name: 'Jane Doe', phone: null, at: 'x' }, metadata: { ...metadata, userId } });
+    const sealedMetadata = async (streamId: string) => (await raw.readStream(streamId)).map((event) => event.metadata);
+    const userId = randomUUID();
+    const other = randomUUID();
+    await thisNode.append(`user-${userId}`, [updated(userId)], expected.any);
+    await thisNode.append(`user-${userId}`, [updated(userId)], expected.any);
+    await thisNode.append(`user-${other}`, [updated(other)], expected.any);
+    const [first, second] = await sealedMetadata(`user-${userId}`);
+    expect(isSealed(first?.ipAddress)).toBe(true);
+    expect(second?.ipAddress).toEqual(first?.ipAddress);
+    expect(second?.userAgent).toEqual(first?.userAgent);
+    // The event's own values are sealed anew, and another person's equal address is sealed under their key.
+    const names = (await raw.readStream(`user-${userId}`)).map((event) => (event.data as { name: { data: string } }).name.data);
+    expect(names[1]).not.toBe(names[0]);
+    expect((await sealedMetadata(`user-${other}`))[0]?.ipAddress).not.toEqual(first?.ipAddress);
+    expect((await thisNode.readStream(`user-${userId}`)).map((event) => event.metadata.ipAddress)).toEqual(['203.0.113.7', '203.0.113.7']);
+
+    // Erased on this node: the next event carries the stand-ins, not the values sealed before.
+    await keys.erase(userId);
+    await thisNode.append(`user-${userId}`, [updated(userId)], expected.any);
+    expect((await sealedMetadata(`user-${userId}`))[2]).toMatchObject({ ipAddress: null, userAgent: null });
+
+    // Erased by another node: once this node reads the AccountErased, nothing sealed for them before is written again.
+    await thisNode.append(`user-${other}`, [updated(other)], expected.any);
+    const [otherFirst, otherSecond] = await sealedMetadata(`user-${other}`);
+    expect(otherSecond?.ipAddress).toEqual(otherFirst?.ipAddress);
+    await otherKeys.erase(other);
+    await raw.append(`user-${other}`, [{ id: randomUUID(), type: ACCOUNT_ERASED, data: { userId: other, at: 'x' } }], expected.any);
+    await thisNode.readAll();
+    await thisNode.append(`user-${other}`, [updated(other)], expected.any);
+    const afterErasure = (await sealedMetadata(`user-${other}`))[3];
+    expect(afterErasure).toMatchObject({ ipAddress: null, userAgent: null });
+    await thisNode.close();
+    await otherKeys.close();
+  });
+
   it('leaves personal values sealed for a reader that asks so, and reads the rest as stored', async () => {
     const { store } = setUp();
     const userId = randomUUID();

@@ -2,7 +2,7 @@ import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
 import type { PersonalKeys } from './keys';
 import type { StandIn } from './personal-fields';
 import { PERSONAL_FIELDS, PERSONAL_METADATA, subjectOfMetadata } from './personal-fields';
-import { createRecentlySealed, isSealed, openJson, seal } from './sealing';
+import { createRecentlySealed, createSealedAgain, isSealed, openJson, seal } from './sealing';
 import { userStream } from '../domain/shared/stream-ids';
 
 export type { SealedValue } from './sealing';
@@ -36,8 +36,10 @@ function addSubject(value: unknown, into: Set<string>): void {
  */
 export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys & { forget?(subjectId: string): void }): EventStore {
   const recentlySealed = createRecentlySealed();
+  // The request's address and browser, sealed once per value per person (sealing.ts says what that shows).
+  const sealedAgain = createSealedAgain();
 
-  const sealFields = async (subjectId: string | null, record: Record<string, unknown>, fields: Record<string, StandIn>) => {
+  const sealFields = async (subjectId: string | null, record: Record<string, unknown>, fields: Record<string, StandIn>, again: boolean) => {
     if (!subjectId) return record;
     // The key is looked up, and the record copied, at the first value to seal: a record with none costs neither.
     let sealed: Record<string, unknown> | undefined;
@@ -51,11 +53,12 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       }
       if (!key) {
         // An erased person's new values are written as their stand-ins straight away.
+        sealedAgain.drop(subjectId);
         sealed[field] = (fields[field] as StandIn)(subjectId);
         continue;
       }
       const json = JSON.stringify(value);
-      const sealedValue = seal(subjectId, key, json);
+      const sealedValue = again ? sealedAgain.seal(subjectId, key, json) : seal(subjectId, key, json);
       recentlySealed.keep(sealedValue, json);
       sealed[field] = sealedValue;
     }
@@ -64,9 +67,9 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
 
   const sealEvent = async (streamId: string, event: NewEvent): Promise<NewEvent> => {
     const rule = PERSONAL_FIELDS[event.type];
-    const data = isRecord(event.data) && rule ? await sealFields(rule.subject(streamId, event.data), event.data, rule.fields) : event.data;
+    const data = isRecord(event.data) && rule ? await sealFields(rule.subject(streamId, event.data), event.data, rule.fields, false) : event.data;
     const metadata = event.metadata
-      ? await sealFields(subjectOfMetadata(streamId, isRecord(event.data) ? event.data : {}, event.metadata, event.type), event.metadata, PERSONAL_METADATA)
+      ? await sealFields(subjectOfMetadata(streamId, isRecord(event.data) ? event.data : {}, event.metadata, event.type), event.metadata, PERSONAL_METADATA, true)
       : event.metadata;
     return data === event.data && metadata === event.metadata ? event : { ...event, data, ...(metadata ? { metadata } : {}) };
   };
@@ -99,6 +102,7 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       if (subjectId === null) continue;
       keys.forget?.(subjectId);
       recentlySealed.drop(subjectId);
+      sealedAgain.drop(subjectId);
     }
   };
 
