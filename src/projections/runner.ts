@@ -8,6 +8,7 @@ import { createFailurePolicy, createPause } from './runner/failures';
 import { createGenerationFollowing } from './runner/generations';
 import { createParking } from './runner/parking';
 import { createPushHandOff } from './runner/pushes';
+import { createSkips } from './runner/skips';
 import type { ProjectionRunner, ProjectionRunnerOptions, RunnerMoment, SubscriptionState } from './runner/types';
 import { silentLog } from './runner/types';
 import { createOwnersOf, createWaiters } from './runner/waiters';
@@ -45,6 +46,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const waiters = createWaiters((names) => checkpoints.lowest(names ? names.filter((name) => !parking.isParked(name)) : parking.active()));
   const ownersOf = createOwnersOf(projections);
   const pushes = createPushHandOff({ onPush: options.onPush, log });
+  const skips = createSkips(projections, { check: options.checkSkips ?? process.env.VITEST !== undefined });
   const live: ApplyContext = { replaying: false, ...(options.listening ? { listening: options.listening } : {}) };
   // Projections write past the read guard. Retries go through a store that tags its errors, so the
   // policy tells the store's errors from the projection's own; first attempts pay nothing for it.
@@ -121,6 +123,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       if (parking.isParked(projection.name)) continue;
       const done = checkpoints.get(projection.name);
       if (done !== undefined && done >= event.position) continue;
+      if (skips.skips(projection, event)) {
+        if (skips.checking) await skips.check(projection, event, store, context);
+        checkpoints.set(projection.name, event.position);
+        if (waiters.wants(projection.name)) waiters.settle(event.position);
+        continue;
+      }
       const outcome = await applyOne(projection, event, context);
       if (outcome === 'stopped') return false;
       if (outcome !== 'parked' && !replaying) produced.push(...outcome);
