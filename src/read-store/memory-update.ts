@@ -63,11 +63,7 @@ function applySimpleUpdate(before: Doc, update: Update, inserting: boolean): Upd
   // A loop, not a spread: documents of every collection's shape come through here, and V8's spread of
   // objects of many shapes at one place takes its slow path (several times the loop's cost).
   const after: PlainObject = {};
-  const keys = Object.keys(before);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    after[key] = before[key];
-  }
+  for (const key in before) after[key] = before[key];
   let changed = false;
   for (const operator in operators) {
     if (operator === '$setOnInsert' && !inserting) continue;

@@ -30,14 +30,10 @@ function copy(value: unknown): unknown {
   if (value instanceof Date) return new Date(value.getTime());
   if (value instanceof RegExp) return new RegExp(value.source, value.flags);
   const out: PlainObject = {};
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  for (const key of Object.keys(value)) {
     const item = (value as PlainObject)[key];
-    // Most fields are strings, numbers, booleans or null: taken as they are, without a call.
-    const kind = typeof item;
-    if (kind === 'string' || kind === 'number' || kind === 'boolean' || item === null) out[key] = item;
-    else if (item !== undefined && kind !== 'function' && kind !== 'symbol') out[key] = copy(item);
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    out[key] = copy(item);
   }
   return out;
 }
