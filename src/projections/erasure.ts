@@ -38,6 +38,7 @@ export function createErasureProjection(): Projection {
   return {
     name: ERASURES,
     collections: [ERASURES],
+    handles: ['AccountErased'],
     async apply(event, store) {
       if (event.type !== 'AccountErased' || !userStream.owns(event.streamId)) return;
       const userId = userStream.idIn(event.streamId);

@@ -50,6 +50,16 @@ export interface Projection {
    * registered after it) is rebuilt from the log (docs/decisions/0052).
    */
   version?: number;
+  /**
+   * The event types `apply` acts on, when a projection acts on few of them:
+   * the runner moves this projection past an event of any other type without
+   * calling `apply` (docs/decisions/0052, seventh round). Absent: every event.
+   * Built from the same constants the projection tests the type with, where
+   * it has them. In the test runs the runner applies a skipped event all the
+   * same and reports any write or push it would have made (runner/skips.ts),
+   * so a type missing here fails the tests whose log holds one.
+   */
+  handles?: readonly string[];
   /** Creates indexes. Runs before the first event, and again after a rebuild. */
   setup?(store: ReadStore): Promise<void>;
   /**

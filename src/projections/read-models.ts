@@ -75,7 +75,16 @@ export function openReadModels(store: ReadStore, options: { generation?: number;
   // Each call goes to the collection of the generation current at that moment,
   // so handles that routes took at startup follow a switch.
   const proxy = (name: string, guarded: boolean): Collection<Doc> => {
-    const target = () => store.collection<Doc>(collectionNameIn(name, generation));
+    // The store's collection for the current generation, looked up again only after a switch: every projection write comes through here.
+    let targetOf = -1;
+    let current: Collection<Doc> | undefined;
+    const target = (): Collection<Doc> => {
+      if (targetOf !== generation || !current) {
+        current = store.collection<Doc>(collectionNameIn(name, generation));
+        targetOf = generation;
+      }
+      return current;
+    };
     const refused = () => (guarded && guard ? guard(name) : undefined);
     return {
       name,

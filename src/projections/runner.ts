@@ -1,13 +1,14 @@
-import type { RecordedEvent, Subscription } from '../event-store/port';
+import type { LogPosition, RecordedEvent, Subscription } from '../event-store/port';
 import type { ApplyContext, Push } from './projection';
 import { readModelsOf } from './read-models';
 import { catchUp, type CatchUpOutcome } from './runner/catch-up';
 import type { Checkpoint } from './runner/checkpoints';
 import { CHECKPOINTS, createCheckpoints } from './runner/checkpoints';
 import { createFailurePolicy, createPause } from './runner/failures';
-import { createGenerationFollowing } from './runner/generations';
+import { createGenerationFollowing, rebuildGeneration } from './runner/generations';
 import { createParking } from './runner/parking';
 import { createPushHandOff } from './runner/pushes';
+import { createSkips } from './runner/skips';
 import type { ProjectionRunner, ProjectionRunnerOptions, RunnerMoment, SubscriptionState } from './runner/types';
 import { silentLog } from './runner/types';
 import { createOwnersOf, createWaiters } from './runner/waiters';
@@ -45,6 +46,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const waiters = createWaiters((names) => checkpoints.lowest(names ? names.filter((name) => !parking.isParked(name)) : parking.active()));
   const ownersOf = createOwnersOf(projections);
   const pushes = createPushHandOff({ onPush: options.onPush, log });
+  const skips = createSkips(projections, { check: options.checkSkips ?? process.env.VITEST !== undefined });
   const live: ApplyContext = { replaying: false, ...(options.listening ? { listening: options.listening } : {}) };
   // Projections write past the read guard. Retries go through a store that tags its errors, so the
   // policy tells the store's errors from the projection's own; first attempts pay nothing for it.
@@ -71,15 +73,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let applying: Promise<boolean> | undefined;
   let lastApplied: RunnerMoment['last'];
 
+  // A projection is past `position`. An answer that reads only some projections need not wait for the rest: looked at after each one such an answer names.
+  const reached = (name: string, position: LogPosition) => {
+    checkpoints.set(name, position);
+    if (waiters.wants(name)) waiters.settle(position);
+  };
+
   /** Applies one event to one projection, retrying while the policy says so. */
   const applyOne = async (projection: (typeof projections)[number], event: RecordedEvent, context: ApplyContext): Promise<readonly Push[] | 'parked' | 'stopped'> => {
     for (let attempt = 1; ; attempt++) {
       try {
         const produced = await projection.apply(event, attempt === 1 ? store : tagged, context);
         policy.succeeded(projection);
-        checkpoints.set(projection.name, event.position);
-        // An answer that reads only some projections need not wait for the rest: looked at after each one such an answer names.
-        if (waiters.wants(projection.name)) waiters.settle(event.position);
+        reached(projection.name, event.position);
         return produced ?? [];
       } catch (error) {
         const verdict = policy.failed(projection, event, error);
@@ -121,6 +127,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       if (parking.isParked(projection.name)) continue;
       const done = checkpoints.get(projection.name);
       if (done !== undefined && done >= event.position) continue;
+      if (skips.skips(projection, event)) {
+        if (skips.checking) await skips.check(projection, event, store, context);
+        reached(projection.name, event.position);
+        continue;
+      }
       const outcome = await applyOne(projection, event, context);
       if (outcome === 'stopped') return false;
       if (outcome !== 'parked' && !replaying) produced.push(...outcome);
@@ -265,26 +276,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     subscriptionState: () => state,
     subscriptionError: () => (state === 'failed' ? stateError : undefined),
 
-    async rebuild() {
-      // Never the collections live nodes read: a generation of its own, replayed by a runner of its own.
-      const generation = await readStore.claimGeneration();
-      const builder = createProjectionRunner({ ...options, readStore: readStore.pinnedTo(generation), onPush: undefined });
-      await builder.start();
-      await builder.stop();
-      // From storage, not this handle: the rebuild script never started a runner to learn it.
-      const previous = await readStore.storedGeneration();
-      if (!(await readStore.makeCurrent(generation))) {
-        await readStore.dropGeneration(generation, owned);
-        throw new Error(`A later rebuild of the read models finished first; generation ${generation} was dropped`);
-      }
-      log.info('read models rebuilt into a new generation', { generation, previous });
-      await generations.moveTo(generation);
-      await new Promise((resolve) => setTimeout(resolve, options.generationGraceMs ?? 0));
-      // Other nodes move over at their next check; their heartbeats say when none reads the old one.
-      await generations.noReaderOf(previous);
-      await readStore.dropGeneration(previous, owned);
-      log.info('old generation of the read models dropped', { generation: previous });
-    },
+    // Never the collections live nodes read: a generation of its own, replayed by a runner of its own.
+    rebuild: () =>
+      rebuildGeneration({ readStore, following: generations, log, owned, graceMs: options.generationGraceMs ?? 0, build: (pinned) => createProjectionRunner({ ...options, readStore: pinned, onPush: undefined }) }),
 
     async stop() {
       running = false;

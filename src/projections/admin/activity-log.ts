@@ -34,6 +34,7 @@ export function createActivityLogProjection(table: ActivityTable = ACTIVITY_TABL
   return {
     name: ADMIN_LOGS,
     collections: [ADMIN_LOGS, ACTIVITY_ACTORS],
+    handles: Object.keys(table),
     async setup(store) {
       const logs = store.collection<ActivityDoc>(ADMIN_LOGS);
       // Pages are newest first; ties broken by _id so paging is stable.

@@ -1,4 +1,4 @@
-import { isAdminEvent } from '../../domain/admin/events';
+import { ADMIN_EVENT_TYPES, isAdminEvent } from '../../domain/admin/events';
 import type { AdminRole } from '../../contract/admin/admins';
 import { assertNever } from '../../domain/shared/decider';
 import type { Projection } from '../projection';
@@ -29,6 +29,7 @@ export function createAdminUsersProjection(): Projection {
   return {
     name: ADMIN_USERS,
     collections: [ADMIN_USERS],
+    handles: [...ADMIN_EVENT_TYPES],
     async setup(store) {
       const admins = store.collection<AdminUserDoc>(ADMIN_USERS);
       await admins.createIndex({ usernameLower: 1 });

@@ -24,6 +24,7 @@ export function createPageViewsProjection(): Projection {
   return {
     name: PAGE_VIEWS_DAILY,
     collections: [PAGE_VIEWS_DAILY, PAGE_VIEW_DAYS, PAGE_VIEW_VISITORS],
+    handles: ['PageViewed'],
     async setup(store) {
       await store.collection<PageViewsDailyDoc>(PAGE_VIEWS_DAILY).createIndex({ date: 1 });
       await store.collection<VisitorDoc>(PAGE_VIEW_VISITORS).createIndex({ date: 1 });

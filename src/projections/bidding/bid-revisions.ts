@@ -36,6 +36,7 @@ export function createBidRevisionsProjection(): Projection {
   return {
     name: BID_REVISIONS,
     collections: [BID_REVISIONS],
+    handles: ['BidPlaced', 'BidMessageEdited'],
     async setup(store) {
       await store.collection<BidRevisionDoc>(BID_REVISIONS).createIndex({ bidId: 1, [POSITION_FIELD]: 1 });
     },

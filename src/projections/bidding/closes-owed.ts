@@ -22,6 +22,7 @@ export function createClosesOwedProjection(): Projection {
   return {
     name: CLOSES_OWED,
     collections: [CLOSES_OWED],
+    handles: ['BiddingClosed', 'FairCreditsAdopted', 'PropertyListed', 'PropertyUpdated', 'PropertyDeleted'],
     async setup(store) {
       await store.collection<CloseOwedDoc>(CLOSES_OWED).createIndex({ doneAt: 1, since: 1 });
       await store.collection<CloseOwedDoc>(CLOSES_OWED).createIndex({ doneAt: 1, dueAt: 1 });

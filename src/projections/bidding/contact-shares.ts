@@ -27,6 +27,7 @@ export function createContactSharesProjection(): Projection {
   return {
     name: CONTACT_SHARES,
     collections: [CONTACT_SHARES],
+    handles: ['BidSelected'],
     async setup(store) {
       await store.collection<ContactShareDoc>(CONTACT_SHARES).createIndex({ ownerId: 1, [POSITION_FIELD]: -1 });
       await store.collection<ContactShareDoc>(CONTACT_SHARES).createIndex({ realtorId: 1, [POSITION_FIELD]: -1 });

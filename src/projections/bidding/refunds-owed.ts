@@ -82,12 +82,12 @@ export function createRefundsOwedProjection(): Projection {
         const property = await store.collection<BidPropertyDoc>(BID_PROPERTIES).findOne({ _id: propertyId }, { projection: { deleted: 1, title: 1, biddingEndsAt: 1 } });
         const bid = { bidId, realtorId: userStream.idIn(event.streamId), placedAt: at };
         const orders = refundForBidOnDeletedProperty(bid, property?.deleted ?? false);
-        for (const order of orders) await recordOwed(owed, order, propertyId, property?.title ?? '', event);
+        for (const order of orders) await recordOwed(owed, order, propertyId, property?.title ?? '', event, undefined, NEW_BID);
         const closes = property?.biddingEndsAt ?? null;
         // Every bid on a live listing is owed back at the close, until the owner sees it in time.
         if (orders.length === 0 && closes !== null) {
           const order: RefundOrder = { realtorId: bid.realtorId, command: { type: 'RefundBid', bidId, reason: REFUND_UNSEEN_REASON, at: closes } };
-          await recordOwed(owed, order, propertyId, property?.title ?? '', event, closes);
+          await recordOwed(owed, order, propertyId, property?.title ?? '', event, closes, NEW_BID);
         }
         return;
       }
@@ -100,10 +100,18 @@ export function createRefundsOwedProjection(): Projection {
   };
 }
 
-async function recordOwed(owed: Collection<RefundOwedDoc>, order: RefundOrder, propertyId: string, propertyTitle: string, cause: RecordedEvent, dueAt?: string) {
+/**
+ * A BidPlaced's own item: no event before it in the log names its bid, so no
+ * item of that bid below its position can exist, let alone a voided one; an
+ * item at or past it (a redelivery, a node ahead) is left alone by the
+ * position guard whatever `reopen` says. So its voided mark is not read.
+ */
+const NEW_BID = true;
+
+async function recordOwed(owed: Collection<RefundOwedDoc>, order: RefundOrder, propertyId: string, propertyTitle: string, cause: RecordedEvent, dueAt?: string, newBid = false) {
   const { bidId, at, reason } = order.command;
   // A no-choice refund the owner's choice made void does not void a deletion's.
-  const reopen = (await owed.findOne({ _id: bidId }, { projection: { voided: 1 } }))?.voided === true;
+  const reopen = !newBid && (await owed.findOne({ _id: bidId }, { projection: { voided: 1 } }))?.voided === true;
   await upsertOnce(owed, bidId, cause.position, {
     $set: { realtorId: order.realtorId, propertyId, propertyTitle, at, reason, since: dueAt ?? cause.recordedAt, dueAt: dueAt ?? null, causationId: cause.id, ...(reopen ? { doneAt: null, voided: false } : {}) },
     ...(reopen ? {} : { $setOnInsert: { doneAt: null } }),

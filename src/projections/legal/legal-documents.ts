@@ -1,7 +1,7 @@
 import type { ActivationEntry } from '../../domain/legal/active';
 import { entryInEffect } from '../../domain/legal/active';
 import { assertNever } from '../../domain/shared/decider';
-import { isLegalEvent } from '../../domain/legal/events';
+import { LEGAL_EVENT_TYPES, isLegalEvent } from '../../domain/legal/events';
 import type { LegalDocumentType } from '../../contract/legal/legal';
 import type { ReadStore } from '../../read-store/port';
 import type { Projection } from '../projection';
@@ -52,6 +52,7 @@ export function createLegalDocumentsProjection(): Projection {
   return {
     name: LEGAL_DOCUMENTS,
     collections: [LEGAL_DOCUMENTS, LEGAL_ACTIVE],
+    handles: LEGAL_EVENT_TYPES,
     async setup(store) {
       await store.collection<LegalDocumentDoc>(LEGAL_DOCUMENTS).createIndex({ type: 1 });
       await store.collection<LegalDocumentDoc>(LEGAL_DOCUMENTS).createIndex({ createdAt: -1, _id: -1 });

@@ -24,6 +24,7 @@ export function createUserAgreementsProjection(): Projection {
   return {
     name: USER_AGREEMENTS,
     collections: [USER_AGREEMENTS],
+    handles: ['AgreementAccepted'],
     async setup(store) {
       await store.collection<UserAgreementDoc>(USER_AGREEMENTS).createIndex({ documentId: 1, agreedAt: -1 });
       await store.collection<UserAgreementDoc>(USER_AGREEMENTS).createIndex({ userId: 1 });

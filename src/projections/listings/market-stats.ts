@@ -33,6 +33,7 @@ export function createMarketStatsProjection(): Projection {
   return {
     name: 'market_stats',
     collections: [MARKET_LISTINGS],
+    handles: ['PropertyListed', 'PropertyUpdated', 'BidPlaced'],
     async setup(store) {
       await store.collection<MarketListingDoc>(MARKET_LISTINGS).createIndex({ listedAt: 1 });
     },

@@ -209,6 +209,7 @@ export function createMailsOwedProjection(): Projection {
   return {
     name: MAILS_OWED,
     collections: [MAILS_OWED],
+    handles: ['MailSent', 'ListingAlertsMailed', ...Object.keys(MAIL_RULES)],
     async setup(store) {
       await store.collection<MailOwedDoc>(MAILS_OWED).createIndex({ doneAt: 1, since: 1 });
       await store.collection<MailOwedDoc>(MAILS_OWED).createIndex({ causationId: 1 });

@@ -31,6 +31,7 @@ export function createNotificationPreferencesProjection(): Projection {
   return {
     name: NOTIFICATION_PREFERENCES,
     collections: [NOTIFICATION_PREFERENCES],
+    handles: ['NotificationPreferencesChanged'],
     async setup(store) {
       await store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).createIndex({ bidEmails: 1 });
       await store.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).createIndex({ listingEmails: 1 });

@@ -3,7 +3,7 @@ import type { LedgerKind } from '../../contract/payments/credits';
 import { ADMIN_CREDITS_REASON, ledgerEntryOf } from '../../domain/accounts/ledger';
 import { REFUND_REASON } from '../../domain/bidding/policies';
 import type { PropertyFacts } from '../../domain/bidding/property-facts';
-import { UNLISTED, evolvePropertyFacts, isPropertyEventType } from '../../domain/bidding/property-facts';
+import { PROPERTY_EVENT_TYPES, UNLISTED, evolvePropertyFacts, isPropertyEventType } from '../../domain/bidding/property-facts';
 import { formatCents } from '../../domain/payments/packages';
 import type { Projection } from '../projection';
 import { insertOnce, upsertOnce } from '../projection';
@@ -43,6 +43,8 @@ export function createCreditStatementProjection(): Projection {
   return {
     name: CREDIT_LEDGER,
     collections: [CREDIT_LEDGER, CREDIT_LEDGER_LISTINGS],
+    // The property events, and the account events that make a ledger entry (ledgerEntryOf).
+    handles: [...PROPERTY_EVENT_TYPES, 'CreditsPurchased', 'BidPlaced', 'BidRefunded', 'RewardGranted', 'RewardWithdrawn', 'CreditsSetByAdmin'],
     async setup(store) {
       await store.collection<CreditLedgerDoc>(CREDIT_LEDGER).createIndex({ userId: 1, _position: -1 });
     },

@@ -27,6 +27,7 @@ export function createCreditsOwedProjection(): Projection {
   return {
     name: CREDITS_OWED,
     collections: [CREDITS_OWED],
+    handles: ['PaymentSucceeded', 'CreditsPurchased'],
     async setup(store) {
       await store.collection<CreditsOwedDoc>(CREDITS_OWED).createIndex({ doneAt: 1, since: 1 });
     },

@@ -28,6 +28,7 @@ export function createPaymentsProjection(): Projection {
   return {
     name: PAYMENTS,
     collections: [PAYMENTS],
+    handles: ['PaymentCreated', 'PaymentIntentAttached', 'PaymentSucceeded', 'PaymentFailed'] satisfies PaymentEvent['type'][],
     async setup(store) {
       const payments = store.collection<PaymentDoc>(PAYMENTS);
       await payments.createIndex({ createdAt: -1, _id: -1 });

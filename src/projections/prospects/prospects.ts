@@ -24,6 +24,7 @@ export function createProspectsProjection(): Projection {
   return {
     name: PROSPECTS,
     collections: [PROSPECTS],
+    handles: ['ProspectSubmitted'],
     async setup(store) {
       const prospects = store.collection<ProspectDoc>(PROSPECTS);
       await prospects.createIndex({ email: 1 });

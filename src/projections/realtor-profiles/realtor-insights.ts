@@ -1,7 +1,7 @@
 import type { BidPlaced, BidRefunded } from '../../domain/accounts/events';
 import { BID_COST } from '../../domain/accounts/bids';
 import { refundLeavesListing } from '../../domain/bidding/policies';
-import { isPropertyEventType } from '../../domain/bidding/property-facts';
+import { PROPERTY_EVENT_TYPES, isPropertyEventType } from '../../domain/bidding/property-facts';
 import type { BidSelected } from '../../domain/bidding/selection';
 import { isSelectionEvent } from '../../domain/bidding/selection';
 import type { RealtorInsights } from '../../contract/realtor-profiles/realtor-insights';
@@ -48,6 +48,7 @@ export function createRealtorInsightsProjection(): Projection {
   return {
     name: REALTOR_INSIGHTS,
     collections: [REALTOR_INSIGHTS, REALTOR_INSIGHT_LISTINGS],
+    handles: [...PROPERTY_EVENT_TYPES, 'BidSelected', 'BidPlaced', 'BidRefunded'],
     async setup(store) {
       await store.collection<InsightBidDoc>(REALTOR_INSIGHTS).createIndex({ realtorId: 1 });
     },

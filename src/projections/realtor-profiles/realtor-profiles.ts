@@ -1,7 +1,7 @@
 import type { RealtorVerificationStatus } from '../../contract/realtor-profiles/realtor-profiles';
 import { userRoom } from '../../contract/realtime';
 import type { RealtorProfileFields } from '../../domain/realtor-profiles/profile';
-import { isRealtorProfileEvent, REVOKED_SUBJECT } from '../../domain/realtor-profiles/profile';
+import { isRealtorProfileEvent, REALTOR_PROFILE_EVENT_TYPES, REVOKED_SUBJECT } from '../../domain/realtor-profiles/profile';
 import { assertNever } from '../../domain/shared/decider';
 import type { Projection, Push } from '../projection';
 import { updateOnce, upsertOnce } from '../projection';
@@ -32,6 +32,7 @@ export function createRealtorProfilesProjection(): Projection {
   return {
     name: REALTOR_PROFILES,
     collections: [REALTOR_PROFILES],
+    handles: REALTOR_PROFILE_EVENT_TYPES,
     async setup(store) {
       const profiles = store.collection<RealtorProfileDoc>(REALTOR_PROFILES);
       await profiles.createIndex({ updatedAt: -1, _id: -1 });

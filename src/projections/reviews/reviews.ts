@@ -30,6 +30,7 @@ export function createReviewsProjection(): Projection {
   return {
     name: REVIEWS,
     collections: [REVIEWS],
+    handles: ['ReviewSubmitted', 'ReviewReplied', 'ReviewHidden'],
     async setup(store) {
       const reviews = store.collection<ReviewDoc>(REVIEWS);
       await reviews.createIndex({ realtorId: 1, createdAt: -1, _id: -1 });

@@ -90,3 +90,38 @@ export function createGenerationFollowing(options: {
     settled: () => following.catch(() => {}),
   };
 }
+
+/**
+ * A rebuild: the log replayed into a generation of its own by `build`'s runner
+ * (never the collections live nodes read), made current unless a later rebuild
+ * finished first, then the nodes moved over and the old generation dropped once
+ * none reads it.
+ */
+export async function rebuildGeneration(options: {
+  readStore: ReadModels;
+  following: ReturnType<typeof createGenerationFollowing>;
+  log: RunnerLog;
+  /** Every collection of a generation: the checkpoints' and the projections'. */
+  owned: readonly string[];
+  graceMs: number;
+  build: (readStore: ReadModels) => { start(): Promise<void>; stop(): Promise<void> };
+}): Promise<void> {
+  const { readStore, following, log, owned } = options;
+  const generation = await readStore.claimGeneration();
+  const builder = options.build(readStore.pinnedTo(generation));
+  await builder.start();
+  await builder.stop();
+  // From storage, not this handle: the rebuild script never started a runner to learn it.
+  const previous = await readStore.storedGeneration();
+  if (!(await readStore.makeCurrent(generation))) {
+    await readStore.dropGeneration(generation, owned);
+    throw new Error(`A later rebuild of the read models finished first; generation ${generation} was dropped`);
+  }
+  log.info('read models rebuilt into a new generation', { generation, previous });
+  await following.moveTo(generation);
+  await new Promise((resolve) => setTimeout(resolve, options.graceMs));
+  // Other nodes move over at their next check; their heartbeats say when none reads the old one.
+  await following.noReaderOf(previous);
+  await readStore.dropGeneration(previous, owned);
+  log.info('old generation of the read models dropped', { generation: previous });
+}

@@ -130,4 +130,10 @@ export interface ProjectionRunnerOptions {
   heartbeatTtlMs?: number;
   /** Names this node in its generation heartbeat; a random id by default. */
   node?: string;
+  /**
+   * Applies each event a projection's `handles` skips all the same, through a
+   * store that refuses writes, and reports a write or a push by console.error
+   * (runner/skips.ts). On by default in the test runs (VITEST set), off otherwise.
+   */
+  checkSkips?: boolean;
 }

@@ -62,6 +62,35 @@ describe('waiters for some projections only', () => {
     expect(results).toEqual(['bids true', 'all true']);
   });
 
+  it('look at the checkpoints once per list of names in a settle, and answer waiters of lists in turn by their own', async () => {
+    const positions = new Map([
+      ['bids', 1],
+      ['market', 1],
+    ]);
+    const looks: string[] = [];
+    const bids = ['bids'];
+    const market = ['market'];
+    const waiters = createWaiters((names) => {
+      looks.push((names ?? []).join());
+      return Math.min(...(names ?? [...positions.keys()]).map((name) => positions.get(name) ?? 0));
+    });
+    const results: string[] = [];
+    for (const [names, label] of [[bids, 'b1'], [bids, 'b2'], [market, 'm1'], [bids, 'b3'], [market, 'm2']] as const) {
+      void waiters.waitFor(2, 10_000, names).then((ok) => results.push(`${label} ${ok}`));
+    }
+    looks.length = 0;
+    positions.set('market', 2);
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual(['m1 true', 'm2 true']);
+    // Each run of waiters sharing a list looks once: bids, market, bids, market.
+    expect(looks).toEqual(['bids', 'market', 'bids', 'market']);
+    positions.set('bids', 2);
+    waiters.settle();
+    await Promise.resolve();
+    expect(results).toEqual(['m1 true', 'm2 true', 'b1 true', 'b2 true', 'b3 true']);
+  });
+
   it('after one projection applied an event, answer only the waiters at or below it, and the later ones once their event is applied', async () => {
     const positions = new Map([['bids', 1]]);
     const waiters = createWaiters((names) => Math.min(...(names ?? [...positions.keys()]).map((name) => positions.get(name) ?? 0)));

@@ -71,13 +71,21 @@ export function createWaiters(current: (names?: readonly string[]) => LogPositio
       if (waiters.length === 0 || (applied !== undefined && applied < lowestWaited)) return;
       // One look at all of them for every waiter that waits for all, only if one does.
       let all: LogPosition | undefined | null = null;
+      // And one per list of names: the waiters of one route share its list (a constant), and `current` walks it.
+      let lastNames: readonly string[] | undefined;
+      let lastNow: LogPosition | undefined;
       const done: Waiter[] = [];
       let lowest = Number.POSITIVE_INFINITY;
       for (const waiter of waiters) {
         let now: LogPosition | undefined;
         if (applied !== undefined && waiter.position > applied) now = undefined;
-        else if (waiter.names) now = current(waiter.names);
-        else now = all === null ? (all = current()) : all;
+        else if (waiter.names) {
+          if (waiter.names !== lastNames) {
+            lastNames = waiter.names;
+            lastNow = current(waiter.names);
+          }
+          now = lastNow;
+        } else now = all === null ? (all = current()) : all;
         if (now !== undefined && now >= waiter.position) done.push(waiter);
         else lowest = Math.min(lowest, waiter.position);
       }

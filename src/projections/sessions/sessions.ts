@@ -1,7 +1,7 @@
 import { isAccountEvent } from '../../domain/accounts/events';
 import { isAdminEvent } from '../../domain/admin/events';
 import type { SessionKind } from '../../domain/sessions/events';
-import { isSessionEvent } from '../../domain/sessions/events';
+import { SESSION_EVENT_TYPES, isSessionEvent } from '../../domain/sessions/events';
 import { personRoom } from '../../contract/realtime';
 import type { Projection, Push, SessionEndedPayload } from '../projection';
 import { SESSION_ENDED_PUSH, deleteBelow, dropIfBelowHorizon, insertOnce } from '../projection';
@@ -30,6 +30,7 @@ export function createSessionsProjection(): Projection {
   return {
     name: ENDED_SESSIONS,
     collections: [ENDED_SESSIONS],
+    handles: [...SESSION_EVENT_TYPES, 'SessionsEnded', 'AdminDeactivated', 'AdminPasswordSet'],
     async setup(store) {
       await store.collection<EndedSessionDoc>(ENDED_SESSIONS).createIndex({ expiresAt: 1 });
     },

@@ -1,5 +1,5 @@
 import type { VerificationEvent } from '../../domain/verification/events';
-import { isVerificationEvent } from '../../domain/verification/events';
+import { VERIFICATION_EVENT_TYPES, isVerificationEvent } from '../../domain/verification/events';
 import { assertNever } from '../../domain/shared/decider';
 import type { RecordedEvent } from '../../event-store/port';
 import type { Collection } from '../../read-store/port';
@@ -35,6 +35,7 @@ export function createVerificationsProjection(): Projection {
   return {
     name: VERIFICATIONS,
     collections: [VERIFICATIONS],
+    handles: VERIFICATION_EVENT_TYPES,
     async setup(store) {
       const verifications = store.collection<VerificationDoc>(VERIFICATIONS);
       // The list's order with the tie-breaker every page adds, walked either way (docs/decisions/0033).
