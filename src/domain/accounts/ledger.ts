@@ -21,6 +21,9 @@ export interface LedgerEntry {
   amountCents?: number;
 }
 
+/** The account events that make a ledger entry (`ledgerEntryOf`): what a projection of the ledger handles. */
+export const LEDGER_EVENT_TYPES = ['CreditsPurchased', 'BidPlaced', 'BidRefunded', 'RewardGranted', 'RewardWithdrawn', 'CreditsSetByAdmin'] as const satisfies readonly AccountEvent['type'][];
+
 /** The ledger entry an account event makes, or null when it does not touch the balance. */
 export function ledgerEntryOf(event: AccountEvent): LedgerEntry | null {
   switch (event.type) {

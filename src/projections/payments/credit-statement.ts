@@ -1,6 +1,6 @@
 import { isAccountEvent } from '../../domain/accounts/events';
 import type { LedgerKind } from '../../contract/payments/credits';
-import { ADMIN_CREDITS_REASON, ledgerEntryOf } from '../../domain/accounts/ledger';
+import { ADMIN_CREDITS_REASON, LEDGER_EVENT_TYPES, ledgerEntryOf } from '../../domain/accounts/ledger';
 import { REFUND_REASON } from '../../domain/bidding/policies';
 import type { PropertyFacts } from '../../domain/bidding/property-facts';
 import { PROPERTY_EVENT_TYPES, UNLISTED, evolvePropertyFacts, isPropertyEventType } from '../../domain/bidding/property-facts';
@@ -43,8 +43,7 @@ export function createCreditStatementProjection(): Projection {
   return {
     name: CREDIT_LEDGER,
     collections: [CREDIT_LEDGER, CREDIT_LEDGER_LISTINGS],
-    // The property events, and the account events that make a ledger entry (ledgerEntryOf).
-    handles: [...PROPERTY_EVENT_TYPES, 'CreditsPurchased', 'BidPlaced', 'BidRefunded', 'RewardGranted', 'RewardWithdrawn', 'CreditsSetByAdmin'],
+    handles: [...PROPERTY_EVENT_TYPES, ...LEDGER_EVENT_TYPES],
     async setup(store) {
       await store.collection<CreditLedgerDoc>(CREDIT_LEDGER).createIndex({ userId: 1, _position: -1 });
     },
