@@ -143,7 +143,10 @@ export async function writeSnapshotFile(path: string, snapshot: ReadModelSnapsho
     await put(directory);
     await put(length);
     const header: Header = { format: SNAPSHOT_FORMAT, bytes, sha256: hash.digest('hex'), position: snapshot.mark.position };
-    await file.write(JSON.stringify(header).padEnd(HEADER_WIDTH), Buffer.byteLength(magic));
+    const line = JSON.stringify(header);
+    // Its room is fixed: a longer header would run over the body's first bytes.
+    if (line.length > HEADER_WIDTH) throw new Error(`snapshot header of ${line.length} characters, room for ${HEADER_WIDTH}`);
+    await file.write(line.padEnd(HEADER_WIDTH), Buffer.byteLength(magic));
     await file.sync();
   } catch (error) {
     await file.close();
