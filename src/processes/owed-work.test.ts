@@ -7,6 +7,7 @@ import { createReadStoreLeases } from './leases';
 import type { OwedWork } from './owed-work';
 import { createOwedWork } from './owed-work';
 import { SWEEP_PAGE } from './owed-sweep';
+import { until } from '../testing/process-manager-nodes';
 
 /*
  * One node works an item (docs/decisions/0063): two workers, as two nodes of
@@ -126,8 +127,3 @@ describe('owed work: a sweep reads a page at a time', () => {
     await work.stop();
   });
 });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
-  if (!check()) throw new Error('timed out waiting');
-}

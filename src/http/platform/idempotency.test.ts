@@ -6,6 +6,7 @@ import { placeBid, registerHomeowner, registerRealtor, listProperty as appendLis
 import { documentInput } from '../../testing/contact-legal';
 import { FILES, propertyInput, rootSession, verifiedHomeowner } from '../../testing/listings';
 import type { TestApp } from '../../testing/test-app';
+import { until } from '../../testing/process-manager-nodes';
 import { TEST_ORIGIN, testAppPerTest } from '../../testing/test-app';
 import { registration } from '../../testing/user-session';
 import { RETRYABLE_CREATES } from '../../contract/retryable-creates';
@@ -47,7 +48,7 @@ function form(field: string, bytes: Uint8Array<ArrayBuffer>, name: string): Form
 }
 
 async function mailsOnceThere(t: TestApp, count: number) {
-  for (let tries = 0; tries < 200 && t.outbox().length < count; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(() => t.outbox().length >= count).catch(() => undefined);
   return t.outbox();
 }
 

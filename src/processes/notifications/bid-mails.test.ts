@@ -11,6 +11,7 @@ import type { Mail, Mailer } from '../../mail/port';
 import { BID_MAILS_OWED, type BidMailOwedDoc } from '../../projections/notifications/bid-mails-owed';
 import { createMemoryReadStore } from '../../read-store/memory';
 import { listProperty, placeBid, registerHomeowner, registerRealtor } from '../../testing/bidding';
+import { until } from '../../testing/process-manager-nodes';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { OVERDUE_AFTER_MS } from '../owed-work';
 
@@ -140,7 +141,7 @@ describe('the owner mail of a new bid', () => {
     const late = await node({ aheadMs: OVERDUE_AFTER_MS + 1000, mailer: flaky });
     const head = await t.deps.eventStore.headPosition();
     // The sweep retries after 5 ms, then 10 ms, until the mail goes and its record is in the log.
-    for (let i = 0; i < 200 && (await t.deps.eventStore.headPosition()) === head; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(async () => (await t.deps.eventStore.headPosition()) !== head);
     await late.processManagers.idle();
     expect(refusals).toBe(-1);
     expect(received(owner.input.email)).toHaveLength(1);

@@ -6,7 +6,7 @@ import { createSqliteEventStore } from '../../event-store/sqlite';
 import type { Mail, Mailer } from '../../mail/port';
 import { MAILS_FROM_LOG } from '../../projections/notifications/mails-owed';
 import { listProperty, placeBid, registerHomeowner, registerRealtor, testClock } from '../../testing/bidding';
-import { outboxMails, processManagerNodes } from '../../testing/process-manager-nodes';
+import { outboxMails, processManagerNodes, until } from '../../testing/process-manager-nodes';
 import { send } from '../../testing/admins';
 import { rootSession, uploadBill } from '../../testing/listings';
 import { testAppPerTest } from '../../testing/test-app';
@@ -119,8 +119,3 @@ describe('mails that follow an event', () => {
     expect((await t.deps.eventStore.readAll()).filter((event) => event.type === 'MailSent').map((event) => (event.data as { kind: string }).kind)).toContain('verification-rejected');
   });
 });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!check()) throw new Error('timed out waiting');
-}

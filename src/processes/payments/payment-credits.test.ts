@@ -27,10 +27,10 @@ describe('the payment-credits process manager', () => {
       expected.noStream,
     );
     // The reactor appends after the read models applied PaymentSucceeded; wait for its CreditsPurchased too.
-    for (let i = 0; i < 50 && (await userJson(t.app, realtor.cookie)).credits !== 5; i++) {
+    await until(async () => {
       await t.runner.waitFor(await t.deps.eventStore.headPosition());
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+      return (await userJson(t.app, realtor.cookie)).credits === 5;
+    });
     expect((await userJson(t.app, realtor.cookie)).credits).toBe(5);
     // A replay of the whole log (the next boot) adds nothing more.
     await t.runner.rebuild();
