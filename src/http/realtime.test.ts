@@ -10,6 +10,7 @@ import { createProjectionRunner } from '../projections/runner';
 import { SESSION_ENDED_PUSH } from '../projections/projection';
 import { createMemoryReadStore } from '../read-store/memory';
 import { createBalancesProjection } from '../testing/balances-projection';
+import { until } from '../testing/process-manager-nodes';
 import { createMemoryLogger } from './platform/logger';
 import { createPropertyWatchCheck } from './platform/property-watch';
 import type { Realtime } from './realtime';
@@ -129,6 +130,8 @@ describe('realtime gateway', () => {
     const received: unknown[] = [];
     owner.on('property:bids', (payload) => received.push(payload));
     realtime.push({ rooms: [propertyRoom('p1'), userRoom('owner')], event: 'property:bids', payload: { propertyId: 'p1', bidCount: 1 }, position: 9 });
+    await until(() => received.length > 0);
+    // Room for a second copy to arrive, if one were sent.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(received).toEqual([{ propertyId: 'p1', bidCount: 1, position: 9 }]);
 

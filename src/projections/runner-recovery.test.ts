@@ -5,6 +5,7 @@ import { POSITION_FIELD, insertOnce, updateOnce, upsertOnce } from './projection
 import { CHECKPOINTS, createProjectionRunner } from './runner';
 import { createMemoryLogger } from '../http/platform/logger';
 import { withReadStoreFaults } from '../testing/faults';
+import { until } from '../testing/process-manager-nodes';
 import { balances, closeStores, deposit, eventStore, readStore, setup } from '../testing/runner-stores';
 
 afterEach(closeStores);
@@ -90,8 +91,9 @@ describe('a projection that throws', () => {
     await runner.start();
     await deposit('a', 1);
     await new Promise((resolve) => setTimeout(resolve, 400));
+    // Attempts at 0, 50, 150 and 350 ms (polled for past that, since a loaded machine runs timers late): the fifth waits until 750 ms.
+    await until(async () => ((await runner.status())[0]?.failing?.attempts ?? 0) >= 4);
     const [status] = await runner.status();
-    // Attempts at 0, 50, 150 and 350 ms: the fifth waits until 750 ms.
     expect(status?.failing?.attempts).toBe(4);
     const stopping = Date.now();
     await runner.stop();
