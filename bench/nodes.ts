@@ -177,6 +177,38 @@ function onceStarted(send: (job: number) => Promise<Posted>): (job: number) => P
   };
 }
 
+import { readdirSync, readFileSync } from 'node:fs';
+function treeCpuMs(root: number): number {
+  const stats = new Map<number, { ppid: number; cpu: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { ppid: Number(rest[1]), cpu: (Number(rest[11]) + Number(rest[12])) * 10 });
+    } catch {}
+  }
+  let total = 0;
+  const inTree = (pid: number): boolean => pid === root || (stats.has(pid) && pid > 1 && inTree((stats.get(pid) as { ppid: number }).ppid));
+  for (const [pid, st] of stats) if (inTree(pid)) total += st.cpu;
+  return total;
+}
+const cpuBy = new Map<string, { server: number; client: number; wall: number; n: number }>();
+async function measured(key: string, pid: number | undefined, n: number, run: () => Promise<Measurement>): Promise<Measurement> {
+  const s0 = pid ? treeCpuMs(pid) : 0;
+  const c0 = process.cpuUsage();
+  const w0 = performance.now();
+  const m = await run();
+  const c = process.cpuUsage(c0);
+  const e = cpuBy.get(key) ?? { server: 0, client: 0, wall: 0, n: 0 };
+  e.server += (pid ? treeCpuMs(pid) : 0) - s0;
+  e.client += (c.user + c.system) / 1000;
+  e.wall += performance.now() - w0;
+  e.n += n;
+  cpuBy.set(key, e);
+  return m;
+}
+
 /** PlaceBid with WEB_CONCURRENCY=2 over one process, against the same ratio for a bare Hono POST route. */
 async function benchWebConcurrency(): Promise<void> {
   const bare1 = await startBare(1);
@@ -205,14 +237,15 @@ async function benchWebConcurrency(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       merge(results.bare1, await drive(results.bare1.label, BARE_PER_ROUND, bareSend(bare1), 201));
       merge(results.bare2, await drive(results.bare2.label, BARE_PER_ROUND, bareSend(bare2), 201));
-      merge(results.bid1, await drive(results.bid1.label, BIDS_PER_ROUND, bidSend(one), 201));
-      merge(results.bid2, await drive(results.bid2.label, BIDS_PER_ROUND, bidSend(two), 201));
+      merge(results.bid1, await measured('bid1', one.node.child.pid, BIDS_PER_ROUND, () => drive(results.bid1.label, BIDS_PER_ROUND, bidSend(one), 201)));
+      merge(results.bid2, await measured('bid2', two.node.child.pid, BIDS_PER_ROUND, () => drive(results.bid2.label, BIDS_PER_ROUND, bidSend(two), 201)));
     }
     const describe = (m: Measurement) => `${m.label}: ${throughput(m).toFixed(0)} ops/s, p50 ${percentile(m.samplesMs, 50).toFixed(3)} ms, p99 ${percentile(m.samplesMs, 99).toFixed(3)} ms`;
     const bidScale = throughput(results.bid2) / throughput(results.bid1);
     const bareScale = throughput(results.bare2) / throughput(results.bare1);
     printLine(`\n## WEB_CONCURRENCY=2 over one process, ${CONNECTIONS} connections, embedded backends (this machine: the load generator shares its cores)`);
     for (const m of Object.values(results)) printLine(`  ${describe(m)}`);
+    for (const [key, e] of cpuBy) printLine(`  CPU ${key}: server ${(e.server / e.n).toFixed(3)} ms/op, client ${(e.client / e.n).toFixed(3)} ms/op, server cores ${(e.server / e.wall).toFixed(2)}, client cores ${(e.client / e.wall).toFixed(2)}, total ${((e.server + e.client) / e.wall).toFixed(2)}`);
     printLine(`  PlaceBid scales ${bidScale.toFixed(2)}x, bare Hono ${bareScale.toFixed(2)}x; ratio ${(bidScale / bareScale).toFixed(2)}; aim: ratio >= 0.8`);
     recordFigure({ name: 'WEB_CONCURRENCY=2: how PlaceBid scales beside a bare route', value: `ratio ${(bidScale / bareScale).toFixed(2)}`, aim: 'ratio >= 0.8', met: bidScale / bareScale >= 0.8 });
   } finally {

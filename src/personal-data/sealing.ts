@@ -119,13 +119,15 @@ export function openJson(sealed: SealedValue, key: Buffer): string | undefined {
 }
 
 /**
- * The JSON this process sealed last, by sealed bytes (ciphertext and tag,
- * base64): an event this node appended comes back at once through its own
- * subscription, and is then opened from here, without deciphering it, once
- * its subject's key is found as for any open: the key is the one it was
- * sealed with (a key never changes, and an erased one is never made again),
- * so the value read is what deciphering would give. The ciphertext names one
- * sealing only (a fresh random IV each time).
+ * The JSON this process sealed or opened last, by sealed bytes (ciphertext and
+ * tag, base64). An event this node appended comes back at once through its own
+ * subscription; one another node appended carries the same sealed address and
+ * browser on every event of a session (createSealedAgain), and each node
+ * follows every event. Either is then opened from here, without deciphering
+ * it, once its subject's key is found as for any open: the key is the one it
+ * was sealed with (a key never changes, and an erased one is never made
+ * again), so the value read is what deciphering would give. The ciphertext
+ * names one sealing only: the same IV and subject are checked too.
  */
 const SEALED_KEPT = 4096;
 export function createRecentlySealed() {

@@ -126,6 +126,34 @@ describe('an event store that shreds personal data', () => {
     await otherKeys.close();
   });
 
+  it('opens a value another node sealed, and reads it again as opened, but as erased once the key is erased, and never under another name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shredding-'));
+    const raw = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const thisNode = withPersonalDataShredding(raw, withKeyCache(createSqlitePersonalKeys(join(dir, 'keys.db')), { ttlMs: 0, sealTtlMs: 60_000 }));
+    const otherKeys = createSqlitePersonalKeys(join(dir, 'keys.db'));
+    const otherNode = withPersonalDataShredding(raw, otherKeys);
+    const userId = randomUUID();
+    const other = randomUUID();
+    await otherNode.append(`user-${userId}`, [registered(userId)], expected.noStream);
+    await otherNode.append(`user-${other}`, [registered(other)], expected.noStream);
+    for (let i = 0; i < 2; i++) {
+      const [read] = await thisNode.readStream(`user-${userId}`);
+      expect(read?.data).toEqual(registered(userId).data);
+      expect(read?.metadata).toEqual(registered(userId).metadata);
+    }
+    // The value this node opened, moved under another person's name (who has a key): not opened from what was opened.
+    const [stored] = await raw.readStream(`user-${userId}`);
+    const moved = { ...(stored?.data as Record<string, { $pii: string }>).name, $pii: other };
+    await raw.append(`user-${other}`, [{ id: randomUUID(), type: 'InfoUpdated', data: { name: moved, phone: null, at: 'x' } }], expected.any);
+    expect((await thisNode.readStream(`user-${other}`))[1]?.data).toMatchObject({ name: ERASED_NAME });
+    await otherKeys.erase(userId);
+    const [erased] = await thisNode.readStream(`user-${userId}`);
+    expect(erased?.data).toMatchObject({ name: ERASED_NAME, email: erasedEmail(userId), phone: null });
+    expect(erased?.metadata).toMatchObject({ ipAddress: null, userAgent: null });
+    await thisNode.close();
+    await otherKeys.close();
+  });
+
   it('seals a person\'s request address and browser once per value, the rest anew each time, and never hands out what was sealed for someone erased', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shredding-'));
     const raw = createSqliteEventStore({ path: join(dir, 'events.db') });

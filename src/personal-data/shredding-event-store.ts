@@ -84,7 +84,11 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       opened ??= copyRecord(record);
       const standIn = fields[field] as StandIn;
       const key = found.get(value.$pii);
-      const json = key ? (recentlySealed.json(value) ?? openJson(value, key)) : undefined;
+      let json = key ? recentlySealed.json(value) : undefined;
+      if (key && json === undefined) {
+        json = openJson(value, key);
+        if (json !== undefined) recentlySealed.keep(value, json);
+      }
       opened[field] = json === undefined ? standIn(value.$pii) : (JSON.parse(json) as unknown);
     }
     return (opened as T | undefined) ?? record;
