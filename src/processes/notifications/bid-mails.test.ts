@@ -14,6 +14,7 @@ import { listProperty, placeBid, registerHomeowner, registerRealtor } from '../.
 import { until } from '../../testing/process-manager-nodes';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { OVERDUE_AFTER_MS } from '../owed-work';
+import { SENDING_AT_ONCE } from './bid-mails';
 
 const FAR = '2099-01-01T00:00:00.000Z';
 
@@ -125,6 +126,35 @@ describe('the owner mail of a new bid', () => {
     expect(received(owner.input.email).map((mail) => mail.text)).toEqual([expect.stringContaining('$200')]);
     const recorded = (await t.deps.eventStore.readAll()).filter((event) => event.type === 'BidMailsSent');
     expect(recorded.map((event) => (event.data as { bidIds: string[] }).bidIds)).toEqual([[bidId]]);
+  });
+
+  it('owed for many bids, go a few at a time, each once', async () => {
+    const { owner, realtor, propertyId } = await market();
+    const propertyIds = [propertyId];
+    for (let i = 1; i < 10; i++) propertyIds.push(await listProperty(t, owner.user.id, { biddingEndsAt: FAR, title: `Cottage ${i}` }));
+    const bidIds: string[] = [];
+    for (const id of propertyIds) bidIds.push(await bidFromStoppedNode(realtor.user.id, id));
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const slow: Mailer = {
+      ...recording,
+      async send(mail) {
+        mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+        // As a provider's API answers: a while later.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight -= 1;
+        await recording.send(mail);
+      },
+    };
+    const late = node({ aheadMs: OVERDUE_AFTER_MS + 1000, mailer: slow });
+    await until(() => received(owner.input.email).length >= bidIds.length);
+    await (await late).processManagers.idle();
+    expect(mostAtOnce).toBeGreaterThan(1);
+    expect(mostAtOnce).toBeLessThanOrEqual(SENDING_AT_ONCE);
+    expect(received(owner.input.email)).toHaveLength(bidIds.length);
+    const recorded = async () => (await t.deps.eventStore.readAll()).filter((event) => event.type === 'BidMailsSent').flatMap((event) => (event.data as { bidIds: string[] }).bidIds);
+    await until(async () => (await recorded()).length >= bidIds.length);
+    expect((await recorded()).sort()).toEqual([...bidIds].sort());
   });
 
   it('refused by the mail provider, is tried again until it goes', async () => {
