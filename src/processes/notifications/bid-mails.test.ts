@@ -146,9 +146,9 @@ describe('the owner mail of a new bid', () => {
         await recording.send(mail);
       },
     };
-    const late = node({ aheadMs: OVERDUE_AFTER_MS + 1000, mailer: slow });
+    const late = await node({ aheadMs: OVERDUE_AFTER_MS + 1000, mailer: slow });
     await until(() => received(owner.input.email).length >= bidIds.length);
-    await (await late).processManagers.idle();
+    await late.processManagers.idle();
     expect(mostAtOnce).toBeGreaterThan(1);
     expect(mostAtOnce).toBeLessThanOrEqual(SENDING_AT_ONCE);
     expect(received(owner.input.email)).toHaveLength(bidIds.length);
