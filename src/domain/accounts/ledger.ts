@@ -21,41 +21,40 @@ export interface LedgerEntry {
   amountCents?: number;
 }
 
+type EntryMakers = { [Type in AccountEvent['type']]?: (event: Extract<AccountEvent, { type: Type }>) => LedgerEntry };
+
+/** The ledger entry each account event that touches the balance makes. */
+const ENTRIES = {
+  CreditsPurchased: ({ data: { credits, amountCents, balanceAfter, at } }) => ({
+    kind: 'purchase',
+    delta: credits,
+    balanceAfter,
+    reason: `Purchased ${credits} credit${credits === 1 ? '' : 's'}`,
+    at,
+    amountCents,
+  }),
+  BidPlaced: ({ data: { bidId, propertyId, balanceAfter, at } }) => ({ kind: 'bid', delta: -1, balanceAfter, reason: `Bid on property ${propertyId}`, at, propertyId, bidId }),
+  BidRefunded: ({ data: { bidId, propertyId, balanceAfter, reason, at } }) => ({ kind: 'refund', delta: 1, balanceAfter, reason, at, propertyId, bidId }),
+  RewardGranted: ({ data: { achievement, credits, balanceAfter, reason, at } }) => ({ kind: 'reward', delta: credits, balanceAfter, reason, at, achievement }),
+  RewardWithdrawn: ({ data: { achievement, bidId, credits, balanceAfter, reason, at } }) => ({
+    kind: 'reward-withdrawn',
+    delta: -credits,
+    balanceAfter,
+    reason,
+    at,
+    achievement,
+    bidId,
+  }),
+  CreditsSetByAdmin: ({ data }) => ({ kind: 'admin', delta: data.credits - data.previousCredits, balanceAfter: data.credits, reason: data.reason, at: data.at }),
+} satisfies EntryMakers;
+
+type LedgerEventType = keyof typeof ENTRIES;
+
 /** The account events that make a ledger entry (`ledgerEntryOf`): what a projection of the ledger handles. */
-export const LEDGER_EVENT_TYPES = ['CreditsPurchased', 'BidPlaced', 'BidRefunded', 'RewardGranted', 'RewardWithdrawn', 'CreditsSetByAdmin'] as const satisfies readonly AccountEvent['type'][];
+export const LEDGER_EVENT_TYPES = Object.keys(ENTRIES) as LedgerEventType[];
 
 /** The ledger entry an account event makes, or null when it does not touch the balance. */
 export function ledgerEntryOf(event: AccountEvent): LedgerEntry | null {
-  switch (event.type) {
-    case 'CreditsPurchased': {
-      const { credits, amountCents, balanceAfter, at } = event.data;
-      return { kind: 'purchase', delta: credits, balanceAfter, reason: `Purchased ${credits} credit${credits === 1 ? '' : 's'}`, at, amountCents };
-    }
-    case 'BidPlaced': {
-      const { bidId, propertyId, balanceAfter, at } = event.data;
-      return { kind: 'bid', delta: -1, balanceAfter, reason: `Bid on property ${propertyId}`, at, propertyId, bidId };
-    }
-    case 'BidRefunded': {
-      const { bidId, propertyId, balanceAfter, reason, at } = event.data;
-      return { kind: 'refund', delta: 1, balanceAfter, reason, at, propertyId, bidId };
-    }
-    case 'RewardGranted': {
-      const { achievement, credits, balanceAfter, reason, at } = event.data;
-      return { kind: 'reward', delta: credits, balanceAfter, reason, at, achievement };
-    }
-    case 'RewardWithdrawn': {
-      const { achievement, bidId, credits, balanceAfter, reason, at } = event.data;
-      return { kind: 'reward-withdrawn', delta: -credits, balanceAfter, reason, at, achievement, bidId };
-    }
-    case 'CreditsSetByAdmin':
-      return {
-        kind: 'admin',
-        delta: event.data.credits - event.data.previousCredits,
-        balanceAfter: event.data.credits,
-        reason: event.data.reason,
-        at: event.data.at,
-      };
-    default:
-      return null;
-  }
+  const make = ENTRIES[event.type as LedgerEventType] as ((event: AccountEvent) => LedgerEntry) | undefined;
+  return make ? make(event) : null;
 }
