@@ -132,19 +132,24 @@ export function openJson(sealed: SealedValue, key: Buffer): string | undefined {
 const SEALED_KEPT = 4096;
 export function createRecentlySealed() {
   const kept = new Map<string, { subjectId: string; iv: string; json: string }>();
+  const keep = (sealed: SealedValue, json: string) => {
+    if (kept.size >= SEALED_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(sealed.data, { subjectId: sealed.$pii, iv: sealed.iv, json });
+  };
   return {
-    keep(sealed: SealedValue, json: string) {
-      if (kept.size >= SEALED_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(sealed.data, { subjectId: sealed.$pii, iv: sealed.iv, json });
-    },
+    keep,
     /** Forgets what was sealed for `subjectId`: once they are erased, no copy of their values stays here. */
     drop(subjectId: string) {
       for (const [data, entry] of kept) if (entry.subjectId === subjectId) kept.delete(data);
     },
-    // Only for the very value sealed: the same subject (deciphering checks it) and IV too.
-    json(sealed: SealedValue): string | undefined {
+    /** What `sealed` holds under `key`, the subject's key found for this read: from here when kept, else deciphered and kept. */
+    open(sealed: SealedValue, key: Buffer): string | undefined {
       const entry = kept.get(sealed.data);
-      return entry && entry.subjectId === sealed.$pii && entry.iv === sealed.iv ? entry.json : undefined;
+      // Only for the very value sealed: the same subject (deciphering checks it) and IV too.
+      if (entry && entry.subjectId === sealed.$pii && entry.iv === sealed.iv) return entry.json;
+      const json = openJson(sealed, key);
+      if (json !== undefined) keep(sealed, json);
+      return json;
     },
   };
 }

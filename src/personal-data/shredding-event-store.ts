@@ -2,7 +2,7 @@ import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
 import type { PersonalKeys } from './keys';
 import type { StandIn } from './personal-fields';
 import { PERSONAL_FIELDS, PERSONAL_METADATA, subjectOfMetadata } from './personal-fields';
-import { createRecentlySealed, createSealedAgain, isSealed, openJson, seal } from './sealing';
+import { createRecentlySealed, createSealedAgain, isSealed, seal } from './sealing';
 import { userStream } from '../domain/shared/stream-ids';
 
 export type { SealedValue } from './sealing';
@@ -84,11 +84,7 @@ export function withPersonalDataShredding(inner: EventStore, keys: PersonalKeys 
       opened ??= copyRecord(record);
       const standIn = fields[field] as StandIn;
       const key = found.get(value.$pii);
-      let json = key ? recentlySealed.json(value) : undefined;
-      if (key && json === undefined) {
-        json = openJson(value, key);
-        if (json !== undefined) recentlySealed.keep(value, json);
-      }
+      const json = key ? recentlySealed.open(value, key) : undefined;
       opened[field] = json === undefined ? standIn(value.$pii) : (JSON.parse(json) as unknown);
     }
     return (opened as T | undefined) ?? record;
